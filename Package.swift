@@ -1,0 +1,64 @@
+// swift-tools-version:6.1
+// The todo.txt toolkit: a lossless parser (TodoTxt), safe file storage (TodoStore), a query
+// language (TodoQuery), a three-way merge (TodoMerge) and the `todo` command (TodoCLI + todo).
+// No package dependencies: the toolchain's standard library, Glibc, Foundation and the test
+// libraries only.
+
+import PackageDescription
+
+let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "todo",
+    products: [
+        .library(name: "TodoTxt", targets: ["TodoTxt"]),
+        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoQuery", targets: ["TodoQuery"]),
+        .library(name: "TodoMerge", targets: ["TodoMerge"]),
+        .library(name: "TodoCLI", targets: ["TodoCLI"]),
+        .executable(name: "todo", targets: ["todo"]),
+    ],
+    targets: [
+        .target(name: "TodoTxt", swiftSettings: upcoming),
+        .target(name: "TodoStore", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoCLI",
+            dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge"],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(name: "todo", dependencies: ["TodoCLI"], swiftSettings: upcoming),
+        .executableTarget(
+            name: "ListOverdue",
+            dependencies: ["TodoTxt"],
+            path: "Examples/ListOverdue",
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "TodoTxtTests", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TodoStoreTests",
+            dependencies: ["TodoStore", "TodoTxt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoQueryTests",
+            dependencies: ["TodoQuery", "TodoTxt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoMergeTests",
+            dependencies: ["TodoMerge", "TodoTxt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["TodoCLI", "TodoStore", "TodoTxt", "todo"],
+            swiftSettings: upcoming
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Placeholder until the merge lands.
+enum TodoMergeModule {}

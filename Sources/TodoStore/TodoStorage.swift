@@ -1,0 +1,66 @@
+public import TodoTxt
+
+/// Where the `todo` command reads and writes its files.
+///
+/// Every method takes a path as the user configured it. Implementations follow storage.md: a
+/// read-modify-write holds an exclusive lock for its whole duration, a rewrite is atomic, and
+/// an error leaves every file as it was. ``FileStorage`` is the real one; ``InMemoryStorage``
+/// lets tests run commands without a disk.
+public protocol TodoStorage: AnyObject {
+    /// Reads a file into a list. A missing file is an error.
+    func read(_ path: String) throws(StoreError) -> TodoList
+
+    /// Applies `edit` to the file under the lock and writes the result atomically when it
+    /// differs from what was read.
+    ///
+    /// When the file changed between the read and the rename (someone who does not take the
+    /// lock, such as an editor, wrote it), the file is read again and `edit` is called again
+    /// with the fresh list. An edit must therefore check that what it is about to change is
+    /// still there (the text of line N) and throw otherwise; nothing is written then.
+    ///
+    /// - Returns: What `edit` returned on its last call.
+    func update<Result>(_ path: String, _ edit: (inout TodoList) throws -> Result) throws -> Result
+
+    /// Appends lines to the file under the lock (format.md F5: a last line without a terminator
+    /// gets one first; new lines take the file's terminator).
+    ///
+    /// - Returns: The list as it is after the append.
+    @discardableResult
+    func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList
+
+    /// Moves lines from one file to another so that a crash can never lose them: `edit` removes
+    /// lines from the source list and returns them; they are appended to `destination` first,
+    /// and only then is the source rewritten. A crash in between leaves a line in both files,
+    /// never in neither. Both files are locked for the whole move.
+    ///
+    /// - Returns: The `result` part of what `edit` returned.
+    func move<Result>(
+        from source: String, to destination: String,
+        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
+    ) throws -> Result
+
+    /// Whether a regular file (or a character device such as `/dev/null`) exists at `path`.
+    func fileExists(_ path: String) -> Bool
+
+    /// Whether a directory exists at `path`.
+    func directoryExists(_ path: String) -> Bool
+
+    /// Creates an empty file when nothing exists at `path` (as todo.sh does for its files).
+    func createFileIfMissing(_ path: String) throws(StoreError)
+
+    /// Creates a directory and its missing parents.
+    func createDirectory(_ path: String) throws(StoreError)
+
+    /// The names of the entries of a directory, sorted by bytes.
+    func directoryEntries(_ path: String) throws(StoreError) -> [String]
+
+    /// Writes `bytes` to a new private file (mode 0600) in the system's temporary directory and
+    /// returns its path; used to hand a copy of the todo file to an editor.
+    func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
+
+    /// Reads a whole file as bytes.
+    func readBytes(_ path: String) throws(StoreError) -> [UInt8]
+
+    /// Removes a file; a missing file is not an error.
+    func removeFile(_ path: String)
+}

@@ -1,0 +1,214 @@
+/// How a line ends (format.md F3).
+public enum LineTerminator: Sendable, Hashable {
+    /// The last line of a file that does not end with a newline.
+    case none
+    /// LF.
+    case lf
+    /// CR LF.
+    case crlf
+
+    /// The terminator's bytes.
+    public var bytes: [UInt8] {
+        switch self {
+        case .none: []
+        case .lf: [0x0A]
+        case .crlf: [0x0D, 0x0A]
+        }
+    }
+}
+
+/// A whole todo.txt file, held as bytes, line by line.
+///
+/// The file layer of format.md: lines end at LF, a CR before the LF belongs to the terminator and
+/// is kept per line, a UTF-8 byte order mark is kept outside line 1, blank lines are kept and
+/// counted, and a missing final newline is remembered. ``serialized()`` of a list that was not
+/// changed returns exactly the bytes it was made from, whatever they are.
+///
+/// Lines are indexed from 0; the task number todo.sh shows is `index + 1` (format.md F7).
+public struct TodoList: RandomAccessCollection, Sendable, Equatable {
+    /// One physical line of the file.
+    public struct Line: Sendable, Hashable {
+        /// The line's bytes without its terminator.
+        public let content: ArraySlice<UInt8>
+        /// How the line ends.
+        public let terminator: LineTerminator
+
+        /// The line parsed as a task.
+        public var item: TODOItem { TODOItem(parsingBytes: content) }
+
+        /// Whether the line is empty or only spaces and tabs (format.md F6).
+        public var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+        /// The content as a string (invalid UTF-8 shows as U+FFFD).
+        public var text: String { String(decoding: content, as: UTF8.self) }
+    }
+
+    private struct Span: Sendable {
+        var start: Int
+        var count: Int32
+        var terminator: LineTerminator
+    }
+
+    private var storage: [UInt8]
+    private var spans: [Span]
+    /// Whether the file starts with a UTF-8 byte order mark (format.md F2).
+    public var hasByteOrderMark: Bool
+
+    /// An empty file.
+    public init() {
+        storage = []
+        spans = []
+        hasByteOrderMark = false
+    }
+
+    /// Splits the bytes of a file into lines. Never fails.
+    public init(bytes: [UInt8]) {
+        storage = bytes
+        spans = []
+        hasByteOrderMark =
+            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var lines: [Span] = []
+        lines.reserveCapacity(bytes.count / 48 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = hasByteOrderMark ? 3 : 0
+            let end = buffer.count
+            while start < end {
+                let remaining = end - start
+                let found = memchrLF(base + start, remaining)
+                if found < 0 {
+                    lines.append(Span(start: start, count: Int32(remaining), terminator: .none))
+                    break
+                }
+                let lf = start + found
+                if lf > start && base[lf - 1] == 0x0D {
+                    lines.append(Span(start: start, count: Int32(lf - 1 - start), terminator: .crlf))
+                } else {
+                    lines.append(Span(start: start, count: Int32(lf - start), terminator: .lf))
+                }
+                start = lf + 1
+            }
+        }
+        spans = lines
+    }
+
+    /// Splits a string into lines (see ``init(bytes:)``).
+    public init(parsing text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// The index of the first line, 0.
+    public var startIndex: Int { 0 }
+    /// The number of lines.
+    public var endIndex: Int { spans.count }
+
+    /// The line at `index` (0-based).
+    public subscript(index: Int) -> Line {
+        let span = spans[index]
+        return Line(
+            content: storage[span.start..<span.start + Int(span.count)],
+            terminator: span.terminator)
+    }
+
+    /// Every line parsed as a task, blank lines included.
+    public var items: [TODOItem] { map(\.item) }
+
+    /// Whether the last line ends with a terminator (format.md F4); `true` for an empty file.
+    public var endsWithTerminator: Bool { spans.last.map { $0.terminator != .none } ?? true }
+
+    /// The terminator a new line gets: the first line's, or LF (format.md F5).
+    public var newLineTerminator: LineTerminator {
+        guard let first = spans.first, first.terminator != .none else { return .lf }
+        return first.terminator
+    }
+
+    /// The file's bytes: the byte order mark, then every line and its terminator.
+    public func serialized() -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(storage.count + 16)
+        if hasByteOrderMark { result.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        storage.withUnsafeBufferPointer { buffer in
+            for span in spans {
+                result.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: buffer[span.start..<span.start + Int(span.count)]))
+                switch span.terminator {
+                case .none: break
+                case .lf: result.append(0x0A)
+                case .crlf: result.append(contentsOf: [0x0D, 0x0A])
+                }
+            }
+        }
+        return result
+    }
+
+    /// Two lists are equal when they serialize to the same bytes.
+    public static func == (lhs: TodoList, rhs: TodoList) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    private mutating func store(_ bytes: some Collection<UInt8>) -> (start: Int, count: Int32) {
+        let start = storage.count
+        storage.append(contentsOf: bytes)
+        return (start, Int32(storage.count - start))
+    }
+
+    /// Replaces the content of the line at `index`, keeping its terminator.
+    ///
+    /// The bytes must not contain LF; a trailing CR would merge into the terminator.
+    public mutating func replaceLine(at index: Int, with content: some Collection<UInt8>) {
+        let (start, count) = store(content)
+        spans[index].start = start
+        spans[index].count = count
+    }
+
+    /// Replaces the line at `index` with the serialized `item`, keeping its terminator.
+    public mutating func replaceLine(at index: Int, with item: TODOItem) {
+        replaceLine(at: index, with: item.line)
+    }
+
+    /// Appends a line. A last line without a terminator first gets one; the new line takes
+    /// ``newLineTerminator`` (format.md F5). Returns the new line's index.
+    @discardableResult
+    public mutating func appendLine(_ content: some Collection<UInt8>) -> Int {
+        let terminator = newLineTerminator
+        if let last = spans.indices.last, spans[last].terminator == .none {
+            spans[last].terminator = terminator
+        }
+        let (start, count) = store(content)
+        spans.append(Span(start: start, count: count, terminator: terminator))
+        return spans.count - 1
+    }
+
+    /// Appends `item` as a new line (see ``appendLine(_:)``). Returns the new line's index.
+    @discardableResult
+    public mutating func append(_ item: TODOItem) -> Int {
+        appendLine(item.line)
+    }
+
+    /// Removes the line at `index` and its terminator; later lines move up by one.
+    public mutating func removeLine(at index: Int) {
+        spans.remove(at: index)
+    }
+
+    /// Removes the lines at the given indices; later lines move up.
+    public mutating func removeLines(at indices: some Sequence<Int>) {
+        let doomed = Set(indices)
+        guard !doomed.isEmpty else { return }
+        var kept: [Span] = []
+        kept.reserveCapacity(spans.count)
+        for (index, span) in spans.enumerated() where !doomed.contains(index) { kept.append(span) }
+        spans = kept
+    }
+}
+
+/// The offset of the first LF in `count` bytes at `pointer`, or -1.
+@inline(__always)
+private func memchrLF(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var index = 0
+    while index < count {
+        if pointer[index] == 0x0A { return index }
+        index += 1
+    }
+    return -1
+}

@@ -44,7 +44,9 @@ public final class InMemoryStorage: TodoStorage {
         files[path] = bytes
     }
 
-    public func update<Result>(_ path: String, _ edit: (inout TodoList) throws -> Result) throws
+    public func update<Result>(
+        _ path: String, _ edit: (inout TodoList) throws -> Result
+    ) throws
         -> Result
     {
         let original = try readBytes(path)
@@ -93,11 +95,16 @@ public final class InMemoryStorage: TodoStorage {
 
     public func directoryEntries(_ path: String) throws(StoreError) -> [String] {
         let prefix = path.hasSuffix("/") ? path : path + "/"
-        let names = files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-        return names.filter { !$0.contains("/") }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let names = files.keys.filter { $0.hasPrefix(prefix) }.map {
+            String($0.dropFirst(prefix.count))
+        }
+        return names.filter { !$0.contains("/") }.sorted {
+            Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+        }
     }
 
-    public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String {
+    public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
+    {
         let path = "/tmp/" + name
         try write(path, bytes)
         return path

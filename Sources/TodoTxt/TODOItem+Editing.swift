@@ -67,7 +67,9 @@ extension TODOItem {
     /// Appends `separator` (one space by default) and `text` to the description.
     ///
     /// - Throws: ``TODOItemError/lineBreakInDescription`` when the text has a line break.
-    public mutating func append(_ text: some StringProtocol, separator: String = " ")
+    public mutating func append(
+        _ text: some StringProtocol, separator: String = " "
+    )
         throws(TODOItemError)
     {
         let joined =

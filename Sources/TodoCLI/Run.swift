@@ -1,0 +1,158 @@
+import Glibc
+import TodoStore
+import TodoTxt
+
+/// Runs the `todo` command line and returns its exit status.
+///
+/// Everything is caught here: a user mistake, a missing file or a failed write ends with one
+/// line on standard error and a non-zero status, never a crash.
+///
+/// - Parameters:
+///   - arguments: The arguments after the program name.
+///   - environment: The variables, files, clock and console to use.
+/// - Returns: 0 on success, 1 on failure (todo.sh's codes), 2 for errors of our own commands'
+///   usage, or an add-on's own status.
+public func run(_ arguments: [String], environment: Environment) -> Int32 {
+    let status = Session.start(arguments, environment: environment)
+    environment.console.flush()
+    return status
+}
+
+/// One run of the command: resolved settings, the injected world, and the commands.
+final class Session {
+    let environment: Environment
+    let settings: Settings
+    let options: Options
+    let today: LocalDate
+    let now: LocalDateTime
+    /// `basename argv[0]`, used in every usage message.
+    let program: String
+
+    var console: Console { environment.console }
+    var storage: any TodoStorage { environment.storage }
+
+    init(environment: Environment, settings: Settings, options: Options, now: LocalDateTime) {
+        self.environment = environment
+        self.settings = settings
+        self.options = options
+        self.now = now
+        self.today = now.date
+        self.program = Path.basename(environment.programPath)
+    }
+
+    static func start(_ arguments: [String], environment: Environment) -> Int32 {
+        let console = environment.console
+        let program = Path.basename(environment.programPath)
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            printUsage(console: console, program: program)
+            return 1
+        }
+        if options.version {
+            console.line("todo \(todoVersion)")
+            console.line("")
+            console.line("A todo.txt command line tool, compatible with todo.sh.")
+            console.line("License: Apache License 2.0")
+            return 0
+        }
+        let settings: Settings
+        do {
+            settings = try Settings.resolve(options: options, environment: environment)
+        } catch {
+            if options.shortHelp
+                || ["help", "shorthelp"].contains(options.words.first?.lowercased() ?? "")
+            {
+                console.error(Help.shortHelp(program: program, addons: []))
+            }
+            console.error(error.message)
+            return 1
+        }
+        let now: LocalDateTime
+        switch Clocks.now(environment: environment) {
+        case .success(let moment): now = moment
+        case .failure(let message):
+            console.error("\(program): \(message)")
+            return 2
+        }
+        let session = Session(
+            environment: environment, settings: settings, options: options, now: now)
+        do {
+            try session.prepare()
+            if options.shortHelp {
+                try session.shortHelp()
+                return 0
+            }
+            return try session.dispatch(options.words)
+        } catch let exit as CommandExit {
+            return exit.status
+        } catch let error as StoreError {
+            console.error("\(program): \(error)")
+            return 1
+        } catch {
+            console.error("\(program): \(error)")
+            return 1
+        }
+    }
+
+    static func printUsage(console: Console, program: String) {
+        console.line(
+            "Usage: \(program) [-fhpantvV] [-d todo_config] action [task_number] [task_description]"
+        )
+        console.line("Try '\(program) -h' for more information.")
+    }
+
+    /// Prints the usage text on standard output and ends with status 1, as todo.sh does.
+    func usage() -> CommandExit {
+        Session.printUsage(console: console, program: program)
+        return CommandExit(status: 1)
+    }
+
+    /// Prints `message` on standard error and ends with status 1 (todo.sh's `die`).
+    func die(_ message: String) -> CommandExit {
+        console.error(message)
+        return CommandExit(status: 1)
+    }
+
+    /// Checks the settings every action depends on (todo-sh.md §3.1).
+    func prepare() throws {
+        if settings.configPath != nil && !storage.directoryExists(settings.todoDirectory) {
+            do {
+                try storage.createDirectory(settings.todoDirectory)
+            } catch {
+                throw die("Fatal Error: \(settings.todoDirectory) is not a directory")
+            }
+        }
+        let priority = settings.priorityOnAdd
+        if !priority.isEmpty && Priority(priority) == nil {
+            throw die(
+                "TODOTXT_PRIORITY_ON_ADD should be a capital letter from A to Z (it is now \"\(priority)\")."
+            )
+        }
+    }
+
+    /// Creates the todo, done and report files when they are missing, as todo.sh does on every
+    /// run of an action that uses them.
+    func createDataFiles() throws {
+        if !storage.directoryExists(settings.todoDirectory) {
+            try storage.createDirectory(settings.todoDirectory)
+        }
+        for path in [settings.todoFile, settings.doneFile, settings.reportFile]
+        where !storage.fileExists(path) {
+            try storage.createFileIfMissing(path)
+        }
+    }
+
+    /// The file prefix todo.sh prints: the basename up to its first `.`, upper-cased.
+    static func prefix(of path: String) -> String {
+        let name = Path.basename(path)
+        let stem =
+            name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return String(
+            decoding: stem.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Echo lines such as `3 text` are printed only when verbose.
+    var verbose: Bool { settings.verbosity > 0 }
+}

@@ -1,0 +1,92 @@
+import Glibc
+import TodoStore
+import TodoTxt
+
+extension Session {
+    /// `listcon` / `listproj` (todo-sh.md §5.6): the distinct `@context` or `+project` words of
+    /// the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
+    func listWords(_ words: [String], sigil: UInt8) throws -> Int32 {
+        let filters: [Listing.Filter]
+        do {
+            filters = try Listing.filters(for: Array(words.dropFirst()))
+        } catch {
+            throw die("\(program): invalid search term '\(error.pattern)': \(error.reason)")
+        }
+        let escapedSigil = sigil == 0x2B ? "+" : "@"
+        let before =
+            settings.sigilBefore.isEmpty ? nil : try? BasicRegex("^" + settings.sigilBefore)
+        let after = settings.sigilAfter.isEmpty ? nil : try? BasicRegex(settings.sigilAfter + "$")
+        let valid = try? BasicRegex("^" + escapedSigil + settings.sigilValid + "$")
+        var found = Set<[UInt8]>()
+        for path in try sourceFiles() {
+            let list = try storage.read(path)
+            for line in list {
+                let content = line.content
+                guard filters.allSatisfy({ $0.regex.matches(content) != $0.negated }) else {
+                    continue
+                }
+                for chunk in content.split(separator: 0x20) {
+                    // grep -o '[^ ]*SIGIL[^ ]\+': the whole chunk, when the sigil stands
+                    // anywhere but at its end.
+                    guard chunk.dropLast().contains(sigil) else { continue }
+                    var token = Array(chunk)
+                    if let before { token = before.replacingAll(in: token, with: []) }
+                    if let after { token = after.replacingAll(in: token, with: []) }
+                    if valid?.matches(token) ?? false { found.insert(token) }
+                }
+            }
+        }
+        let sorted = found.sorted { left, right in
+            let a = left + [0]
+            let b = right + [0]
+            let order = a.withUnsafeBufferPointer { x in
+                b.withUnsafeBufferPointer { y in
+                    x.withMemoryRebound(to: CChar.self) { cx in
+                        y.withMemoryRebound(to: CChar.self) { cy -> Int32 in
+                            guard let first = cx.baseAddress, let second = cy.baseAddress else {
+                                return 0
+                            }
+                            return strcoll(first, second)
+                        }
+                    }
+                }
+            }
+            return order != 0 ? order < 0 : left.lexicographicallyPrecedes(right)
+        }
+        for token in sorted {
+            console.write(token)
+            console.write([0x0A])
+        }
+        return 0
+    }
+
+    /// The files `listcon`/`listproj` read: the todo file, or `TODOTXT_SOURCEVAR` evaluated by
+    /// bash as todo.sh does (`\$DONE_FILE`, `("$TODO_FILE" "$DONE_FILE")`).
+    func sourceFiles() throws -> [String] {
+        guard !settings.sourceVariable.isEmpty else { return [settings.todoFile] }
+        var variables = settings.exported
+        variables["TODOTXT_SOURCEVAR"] = settings.sourceVariable
+        let outcome = Subprocess.run(
+            ["/bin/bash", "-c", "eval \"FILE=$TODOTXT_SOURCEVAR\"; printf '%s\\0' \"${FILE[@]}\""],
+            environment: variables, captureOutput: true)
+        return outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `listaddons` (todo-sh.md §5.21).
+    func listAddons(_ words: [String]) throws -> Int32 {
+        let directory = settings.actionsDirectory
+        guard storage.directoryExists(directory) else {
+            throw die("TODO: '\(directory)' does not exist.")
+        }
+        let found = addons()
+        guard !found.isEmpty else {
+            throw die("TODO: '\(directory)' does not contain valid actions.")
+        }
+        for addon in found { console.line(addon.name) }
+        if verbose {
+            console.line("--")
+            console.line("TODO: \(found.count) valid addon actions found.")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// A transcript: shell commands with the output and exit status they must produce.
+///
+/// Format (one file per subject, under `Transcripts/`):
+///
+///     # a comment
+///     $ todo add "call mom"          a command, run by bash in the test's directory
+///     1 call mom                     the expected standard output and error, merged
+///     TODO: 1 added.
+///     ? 0                            the expected exit status (0 when omitted)
+///
+/// Commands run in a fresh temporary directory that is also `HOME`, with the built `todo` first
+/// on `PATH`, `TODOTXT_NOW=2026-11-22T09:30:00`, `TZ=UTC` and `LANG=C.UTF-8`; the directory's
+/// path shows as `$HOME` in the output. Lines starting
+/// with `> ` continue the previous command (for multi-line shell input). An expected output
+/// line `<BLANK>` stands for an empty line at the end of a block.
+struct Transcript: CustomTestStringConvertible, Sendable {
+    struct Step: Sendable {
+        var command: String
+        var expected: String
+        var status: Int32
+        var line: Int
+    }
+
+    var name: String
+    var steps: [Step]
+
+    var testDescription: String { name }
+
+    init(name: String, text: String) {
+        self.name = name
+        var steps: [Step] = []
+        var current: Step?
+        var expected: [String] = []
+        func finish() {
+            if var step = current {
+                step.expected = expected.map { $0 == "<BLANK>" ? "" : $0 }.map { $0 + "\n" }.joined()
+                steps.append(step)
+            }
+            current = nil
+            expected = []
+        }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("$ ") {
+                finish()
+                current = Step(command: String(line.dropFirst(2)), expected: "", status: 0, line: index + 1)
+            } else if line.hasPrefix("> "), current != nil, expected.isEmpty {
+                current?.command += "\n" + line.dropFirst(2)
+            } else if line.hasPrefix("? "), current != nil {
+                current?.status = Int32(line.dropFirst(2).trimmingCharacters(in: .whitespaces)) ?? -1
+            } else if line.hasPrefix("#") && current == nil {
+                continue
+            } else if current != nil {
+                if line.isEmpty && expected.isEmpty { continue }
+                expected.append(String(line))
+            }
+        }
+        finish()
+        // Trailing empty lines between steps are separators, not output.
+        self.steps = steps.map { step in
+            var step = step
+            while step.expected.hasSuffix("\n\n") { step.expected.removeLast() }
+            if step.expected == "\n" { step.expected = "" }
+            return step
+        }
+    }
+
+    /// Every transcript file.
+    static func all() -> [Transcript] {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Transcripts")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".t") }.sorted().compactMap { name in
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            else { return nil }
+            return Transcript(name: name, text: text)
+        }
+    }
+}
+
+/// Runs the built `todo` binary.
+enum TodoBinary {
+    /// The directory of the built products (the test bundle sits there too).
+    static var productsDirectory: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        var directory = Bundle.main.bundleURL
+        for candidate in [executable.deletingLastPathComponent(), directory] {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("todo").path) {
+                return candidate
+            }
+        }
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo").path) {
+                return directory
+            }
+            directory.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+    }
+
+    static var path: String { productsDirectory.appendingPathComponent("todo").path }
+
+    /// A new empty directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("todo-test-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The environment commands run with.
+    static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "HOME": home.path,
+            "PATH": productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin",
+            "TODOTXT_NOW": "2026-11-22T09:30:00",
+            "TZ": "UTC",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+        ]
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    /// Runs `bash -c command` in `directory`; returns merged output and status.
+    static func shell(
+        _ command: String, in directory: URL, environment: [String: String], input: Data? = nil
+    ) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command + " 2>&1"]
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+}
+
+@Suite struct TranscriptTests {
+    @Test(arguments: Transcript.all())
+    func transcript(_ transcript: Transcript) throws {
+        #expect(!transcript.steps.isEmpty, "the transcript has no commands")
+        let home = try TodoBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = TodoBinary.environment(home: home)
+        for step in transcript.steps {
+            let result = try TodoBinary.shell(step.command, in: home, environment: environment)
+            let output = result.output.replacingOccurrences(of: home.path, with: "$HOME")
+            #expect(
+                output == step.expected,
+                "\(transcript.name):\(step.line): $ \(step.command)\n--- expected\n\(step.expected)--- got\n\(output)---"
+            )
+            #expect(
+                result.status == step.status,
+                "\(transcript.name):\(step.line): $ \(step.command): exit status \(result.status), expected \(step.status)"
+            )
+        }
+    }
+}

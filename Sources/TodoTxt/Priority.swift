@@ -16,7 +16,8 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init?(_ text: some StringProtocol, caseInsensitive: Bool = false) {
         let bytes = Array(text.utf8)
         guard bytes.count == 1 else { return nil }
-        let byte = caseInsensitive && bytes[0] >= 0x61 && bytes[0] <= 0x7A ? bytes[0] - 0x20 : bytes[0]
+        let byte =
+            caseInsensitive && bytes[0] >= 0x61 && bytes[0] <= 0x7A ? bytes[0] - 0x20 : bytes[0]
         self.init(ascii: byte)
     }
 

@@ -65,7 +65,8 @@ extension TODOItem {
     /// - Throws: ``TODOItemError`` when the text has a line break or would be read as header.
     public mutating func prepend(_ text: some StringProtocol) throws(TODOItemError) {
         let added = try TODOItem.checkedUserText(text)
-        let space: [UInt8] = descriptionBytes.first.map { Word.isSeparator($0) } ?? true ? [] : [0x20]
+        let space: [UInt8] =
+            descriptionBytes.first.map { Word.isSeparator($0) } ?? true ? [] : [0x20]
         try setDescription(ArraySlice(added + space + Array(descriptionBytes)))
     }
 
@@ -74,7 +75,9 @@ extension TODOItem {
     /// already ends with a space or tab.
     ///
     /// - Throws: ``TODOItemError/lineBreakInDescription`` when the text has a line break.
-    public mutating func append(_ text: some StringProtocol, separator: String = " ")
+    public mutating func append(
+        _ text: some StringProtocol, separator: String = " "
+    )
         throws(TODOItemError)
     {
         let added = try TODOItem.checkedUserText(text)

@@ -82,7 +82,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
                 }
                 let lf = start + found
                 if lf > start && base[lf - 1] == 0x0D {
-                    lines.append(Span(start: start, count: Int32(lf - 1 - start), terminator: .crlf))
+                    lines.append(
+                        Span(start: start, count: Int32(lf - 1 - start), terminator: .crlf))
                 } else {
                     lines.append(Span(start: start, count: Int32(lf - start), terminator: .lf))
                 }

@@ -228,8 +228,10 @@ struct DateArithmeticCase: Sendable, CustomTestStringConvertible {
 
     @Test("Dates order chronologically")
     func ordering() throws {
-        let texts = ["0001-01-01", "0999-12-31", "2023-12-31", "2024-01-01", "2024-01-02",
-                     "2024-02-01", "9999-12-31"]
+        let texts = [
+            "0001-01-01", "0999-12-31", "2023-12-31", "2024-01-01", "2024-01-02",
+            "2024-02-01", "9999-12-31",
+        ]
         let dates = try texts.map { try #require(date($0)) }
         #expect(dates.sorted() == dates)
         var generator = SplitMix64(seed: 7)

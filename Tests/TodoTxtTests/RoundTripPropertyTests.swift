@@ -7,17 +7,20 @@ struct LineGenerator {
 
     init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    static let fragments: [[UInt8]] = [
-        "x ", "X ", "x", "x\t", "(A) ", "(Z) ", "(a) ", "(A)", "(AA) ", "( A) ", "(\u{FF21}) ",
-        "2019-02-29 ", "0000-01-01 ", "2024-13-01 ", "2024-1-5 ", "2024-02-29", "2024/01/15 ",
-        "\u{FF12}\u{FF10}\u{FF12}\u{FF14}-01-15 ",
-        "+", "@", "+proj", "@ctx", "2+2", "+proj:sub", "@soandso@example.com", "+move,",
-        "due:2024-01-01", "a:b:c", "key:", ":v", "url:https://x", "http://x", "http:/x",
-        "mailto:me@x", "12:30", "C:\\x", "pri:A", "pri:z",
-        " ", "  ", "\t", " \t ", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{0B}", "\r",
-        "caf\u{E9}", "cafe\u{301}", "\u{65E5}\u{672C}", "\u{1F600}", "\u{FEFF}", "#",
-        "foo", "bar", "Call Mom",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0x00], [0xEF, 0xBB]]
+    static let fragments: [[UInt8]] =
+        [
+            "x ", "X ", "x", "x\t", "(A) ", "(Z) ", "(a) ", "(A)", "(AA) ", "( A) ", "(\u{FF21}) ",
+            "2019-02-29 ", "0000-01-01 ", "2024-13-01 ", "2024-1-5 ", "2024-02-29", "2024/01/15 ",
+            "\u{FF12}\u{FF10}\u{FF12}\u{FF14}-01-15 ",
+            "+", "@", "+proj", "@ctx", "2+2", "+proj:sub", "@soandso@example.com", "+move,",
+            "due:2024-01-01", "a:b:c", "key:", ":v", "url:https://x", "http://x", "http:/x",
+            "mailto:me@x", "12:30", "C:\\x", "pri:A", "pri:z",
+            " ", "  ", "\t", " \t ", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{0B}", "\r",
+            "caf\u{E9}", "cafe\u{301}", "\u{65E5}\u{672C}", "\u{1F600}", "\u{FEFF}", "#",
+            "foo", "bar", "Call Mom",
+        ].map { Array($0.utf8) } + [
+            [0xFF], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0x00], [0xEF, 0xBB],
+        ]
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
 
@@ -91,7 +94,9 @@ func referenceLines(_ file: [UInt8]) -> (bom: Bool, lines: [([UInt8], LineTermin
 }
 
 /// Whether S4 says a description is a hazard for these header fields (written from the table).
-func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool, completion: Bool)
+func isHazard(
+    _ description: [UInt8], priority: Bool, creation: Bool, done: Bool, completion: Bool
+)
     -> Bool
 {
     func startsWithDate() -> Bool {
@@ -102,7 +107,8 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
     if !done && !priority && !creation {
         let x = description.starts(with: [0x78, 0x20])
         let p =
-            description.count >= 4 && description[0] == 0x28 && (0x41...0x5A).contains(description[1])
+            description.count >= 4 && description[0] == 0x28
+            && (0x41...0x5A).contains(description[1])
             && description[2] == 0x29 && description[3] == 0x20
         return x || p || startsWithDate()
     }
@@ -121,7 +127,9 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
             let line = generator.line()
             let item = TODOItem(parsingBytes: ArraySlice(line))
             if item.line != line { failures.append(visible(line)) }
-            if TODOItem(parsingBytes: ArraySlice(item.line)) != item { failures.append(visible(line)) }
+            if TODOItem(parsingBytes: ArraySlice(item.line)) != item {
+                failures.append(visible(line))
+            }
             // H1: done exactly when the line starts with "x ".
             if item.isDone != line.starts(with: [0x78, 0x20]) { failures.append(visible(line)) }
             // H5, S3.
@@ -142,7 +150,9 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    @Test("S4: the building initializer throws exactly for the hazard table", arguments: [5, 6] as [UInt64])
+    @Test(
+        "S4: the building initializer throws exactly for the hazard table",
+        arguments: [5, 6] as [UInt64])
     func hazards(_ seed: UInt64) {
         var generator = LineGenerator(seed: seed)
         var failures: [String] = []
@@ -152,7 +162,8 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
             let utf8 = Array(text.utf8)
             let done = generator.int(0...1) == 0
             let priority = !done && generator.int(0...1) == 0 ? Priority(ascii: 0x41) : nil
-            let completion = done && generator.int(0...1) == 0 ? LocalDate(year: 2024, month: 2, day: 1) : nil
+            let completion =
+                done && generator.int(0...1) == 0 ? LocalDate(year: 2024, month: 2, day: 1) : nil
             let creation =
                 (!done || completion != nil) && generator.int(0...1) == 0
                 ? LocalDate(year: 2024, month: 1, day: 1) : nil
@@ -164,15 +175,21 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
                     description: text, priority: priority, creationDate: creation, isDone: done,
                     completionDate: completion)
                 if hazard { failures.append("accepted " + visible(item.line)) }
-                if TODOItem(parsingBytes: ArraySlice(item.line)) != item { failures.append(visible(item.line)) }
+                if TODOItem(parsingBytes: ArraySlice(item.line)) != item {
+                    failures.append(visible(item.line))
+                }
             } catch {
-                if !hazard || error != .descriptionLooksLikeHeader { failures.append("\(error) " + visible(text)) }
+                if !hazard || error != .descriptionLooksLikeHeader {
+                    failures.append("\(error) " + visible(text))
+                }
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    @Test("F2-F5: random files round-trip byte for byte; F4 line count", arguments: [7, 8, 9] as [UInt64])
+    @Test(
+        "F2-F5: random files round-trip byte for byte; F4 line count",
+        arguments: [7, 8, 9] as [UInt64])
     func files(_ seed: UInt64) {
         var generator = LineGenerator(seed: seed)
         var failures: [String] = []
@@ -184,7 +201,8 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
             if list.hasByteOrderMark != reference.bom { failures.append("bom " + visible(file)) }
             // F4, counted without splitting: one line per LF, plus a last line without one.
             let body = reference.bom ? Array(file.dropFirst(3)) : file
-            let count = body.filter { $0 == 0x0A }.count + (body.isEmpty || body.last == 0x0A ? 0 : 1)
+            let count =
+                body.filter { $0 == 0x0A }.count + (body.isEmpty || body.last == 0x0A ? 0 : 1)
             if list.count != count || list.count != reference.lines.count {
                 failures.append("count " + visible(file))
                 continue
@@ -199,7 +217,9 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    @Test("F5: random edits keep untouched lines, the BOM, and read back the same", arguments: [10, 11, 12] as [UInt64])
+    @Test(
+        "F5: random edits keep untouched lines, the BOM, and read back the same",
+        arguments: [10, 11, 12] as [UInt64])
     func edits(_ seed: UInt64) {
         var generator = LineGenerator(seed: seed)
         var failures: [String] = []
@@ -233,7 +253,9 @@ func isHazard(_ description: [UInt8], priority: Bool, creation: Bool, done: Bool
             if reread.hasByteOrderMark != file.starts(with: [0xEF, 0xBB, 0xBF]) {
                 failures.append("bom " + visible(file))
             }
-            if reread.map({ Array($0.content) }) != model || list.map({ Array($0.content) }) != model {
+            if reread.map({ Array($0.content) }) != model
+                || list.map({ Array($0.content) }) != model
+            {
                 failures.append("content " + visible(file))
             }
             if reread.map(\.terminator) != list.map(\.terminator) {

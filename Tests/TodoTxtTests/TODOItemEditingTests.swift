@@ -39,41 +39,53 @@ struct EditCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, month: 1, day: 1)!
+/// 2024-02-01, the completion date of every edit here.
+private func day() throws -> LocalDate { try #require(LocalDate(year: 2024, month: 2, day: 1)) }
 
 @Suite struct TODOItemEditingTests {
     static let cases: [EditCase] = [
         // C.1: complete.
         EditCase("C.1", "(A) 2024-01-01 call mom", "complete", "x 2024-02-01 2024-01-01 call mom") {
-            $0.complete(on: day)
+            $0.complete(on: try day())
         },
-        EditCase("C.1", "call mom", "complete", "x 2024-02-01 call mom") { $0.complete(on: day) },
-        EditCase("C.1", "(B) call", "complete", "x 2024-02-01 call") { $0.complete(on: day) },
-        EditCase("C.1", "2024-01-01 2023-01-01 a", "complete", "x 2024-02-01 2024-01-01 2023-01-01 a") {
-            $0.complete(on: day)
+        EditCase("C.1", "call mom", "complete", "x 2024-02-01 call mom") {
+            $0.complete(on: try day())
         },
-        EditCase("C.1", "(A)  two", "complete", "x 2024-02-01  two") { $0.complete(on: day) },
-        EditCase("C.1", "", "complete", "x 2024-02-01 ") { $0.complete(on: day) },
-        EditCase("C.1", "x 2020-01-01 done", "complete", "x 2020-01-01 done") { $0.complete(on: day) },
-        EditCase("C.1", "x done", "complete", "x done") { $0.complete(on: day) },
+        EditCase("C.1", "(B) call", "complete", "x 2024-02-01 call") { $0.complete(on: try day()) },
+        EditCase(
+            "C.1", "2024-01-01 2023-01-01 a", "complete", "x 2024-02-01 2024-01-01 2023-01-01 a"
+        ) {
+            $0.complete(on: try day())
+        },
+        EditCase("C.1", "(A)  two", "complete", "x 2024-02-01  two") { $0.complete(on: try day()) },
+        EditCase("C.1", "", "complete", "x 2024-02-01 ") { $0.complete(on: try day()) },
+        EditCase("C.1", "x 2020-01-01 done", "complete", "x 2020-01-01 done") {
+            $0.complete(on: try day())
+        },
+        EditCase("C.1", "x done", "complete", "x done") { $0.complete(on: try day()) },
         // C.2: keeping the priority as pri:X.
-        EditCase("C.2", "(A) 2024-01-01 call mom", "complete keep", "x 2024-02-01 2024-01-01 call mom pri:A") {
-            $0.complete(on: day, keepingPriority: true)
+        EditCase(
+            "C.2", "(A) 2024-01-01 call mom", "complete keep",
+            "x 2024-02-01 2024-01-01 call mom pri:A"
+        ) {
+            $0.complete(on: try day(), keepingPriority: true)
         },
         EditCase("C.2", "call mom", "complete keep", "x 2024-02-01 call mom") {
-            $0.complete(on: day, keepingPriority: true)
+            $0.complete(on: try day(), keepingPriority: true)
         },
         EditCase("C.2", "(C) ", "complete keep", "x 2024-02-01 pri:C") {
-            $0.complete(on: day, keepingPriority: true)
+            $0.complete(on: try day(), keepingPriority: true)
         },
         EditCase("C.2", "(C) call ", "complete keep", "x 2024-02-01 call pri:C") {
-            $0.complete(on: day, keepingPriority: true)
+            $0.complete(on: try day(), keepingPriority: true)
         },
         EditCase("C.2", "(D) 2024-01-01 ", "complete keep", "x 2024-02-01 2024-01-01 pri:D") {
-            $0.complete(on: day, keepingPriority: true)
+            $0.complete(on: try day(), keepingPriority: true)
         },
         // C.3: reopen.
-        EditCase("C.3", "x 2024-02-01 2024-01-01 call mom pri:A", "reopen", "(A) 2024-01-01 call mom") {
+        EditCase(
+            "C.3", "x 2024-02-01 2024-01-01 call mom pri:A", "reopen", "(A) 2024-01-01 call mom"
+        ) {
             $0.reopen()
         },
         EditCase("C.3", "x 2024-02-01 pri:B call", "reopen", "(B) call") { $0.reopen() },
@@ -81,7 +93,9 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
         EditCase("C.3", "x 2024-02-01 pri:B", "reopen", "(B) ") { $0.reopen() },
         EditCase("C.3", "x 2024-02-01 a pri:A pri:B", "reopen", "(A) a pri:B") { $0.reopen() },
         EditCase("C.3", "x 2024-02-01 call mom", "reopen", "call mom") { $0.reopen() },
-        EditCase("C.3", "x 2024-02-01 2024-01-01 call", "reopen", "2024-01-01 call") { $0.reopen() },
+        EditCase("C.3", "x 2024-02-01 2024-01-01 call", "reopen", "2024-01-01 call") {
+            $0.reopen()
+        },
         EditCase("C.3", "x 2024-02-01 a pri:a", "reopen", "a pri:a") { $0.reopen() },
         EditCase("C.3", "x 2024-02-01 a pri:AB", "reopen", "a pri:AB") { $0.reopen() },
         EditCase("C.3", "x 2024-02-01 a +pri:A", "reopen", "a +pri:A") { $0.reopen() },
@@ -94,7 +108,9 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
         EditCase("C.2", "(A) 2024-01-01 foo", "set B", "(B) 2024-01-01 foo") {
             try $0.setPriority(Priority("B"))
         },
-        EditCase("C.2", "(A) 2024-01-01 foo", "remove", "2024-01-01 foo") { try $0.setPriority(nil) },
+        EditCase("C.2", "(A) 2024-01-01 foo", "remove", "2024-01-01 foo") {
+            try $0.setPriority(nil)
+        },
         EditCase("C.2", "(A) foo", "remove", "foo") { try $0.setPriority(nil) },
         EditCase("C.2", "foo", "remove", "foo") { try $0.setPriority(nil) },
         EditCase("S4", "(A) x marks", "remove", throws: .descriptionLooksLikeHeader) {
@@ -121,22 +137,32 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
         EditCase("C.5", "(A) ", "prepend bar", "(A) bar") { try $0.prepend("bar") },
         EditCase("C.5", "", "prepend bar", "bar") { try $0.prepend("bar") },
         EditCase("C.5", "(A)  foo", "prepend bar", "(A) bar foo") { try $0.prepend("bar") },
-        EditCase("S4", "foo", "prepend x", throws: .descriptionLooksLikeHeader) { try $0.prepend("x") },
+        EditCase("S4", "foo", "prepend x", throws: .descriptionLooksLikeHeader) {
+            try $0.prepend("x")
+        },
         EditCase("S4", "(A) foo", "prepend date", throws: .descriptionLooksLikeHeader) {
             try $0.prepend("2024-01-01")
         },
-        EditCase("C.4", "foo", "prepend LF", throws: .lineBreakInDescription) { try $0.prepend("a\nb") },
+        EditCase("C.4", "foo", "prepend LF", throws: .lineBreakInDescription) {
+            try $0.prepend("a\nb")
+        },
         EditCase("C.5", "foo", "append bar", "foo bar") { try $0.append("bar") },
         EditCase("C.5", "(A) ", "append bar", "(A) bar") { try $0.append("bar") },
         EditCase("C.5", "foo ", "append bar", "foo bar") { try $0.append("bar") },
         EditCase("C.5", "foo", "append ,bar", "foo,bar") { try $0.append(",bar", separator: "") },
-        EditCase("C.4", "foo", "append CR", throws: .lineBreakInDescription) { try $0.append("a\rb") },
-        EditCase("C.4", "foo", "append LF", throws: .lineBreakInDescription) { try $0.append("\n") },
+        EditCase("C.4", "foo", "append CR", throws: .lineBreakInDescription) {
+            try $0.append("a\rb")
+        },
+        EditCase("C.4", "foo", "append LF", throws: .lineBreakInDescription) {
+            try $0.append("\n")
+        },
         // Replace text.
         EditCase("C.5", "(A) 2024-01-01 foo", "replace", "(A) 2024-01-01 bar") {
             try $0.replaceDescription(with: "bar")
         },
-        EditCase("C.5", "x 2024-02-01 2024-01-01 foo", "replace", "x 2024-02-01 2024-01-01 2024-03-03 z") {
+        EditCase(
+            "C.5", "x 2024-02-01 2024-01-01 foo", "replace", "x 2024-02-01 2024-01-01 2024-03-03 z"
+        ) {
             try $0.replaceDescription(with: "2024-03-03 z")
         },
         EditCase("S4", "(A) foo", "replace", throws: .descriptionLooksLikeHeader) {
@@ -149,14 +175,22 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
             try $0.replaceDescription(with: "a\nb")
         },
         // C.6: set and remove tags.
-        EditCase("C.6", "foo due:1 bar", "set due:2", "foo due:2 bar") { try $0.setTag("due", "2") },
-        EditCase("C.6", "foo due:1 due:3", "set due:2", "foo due:2 due:3") { try $0.setTag("due", "2") },
+        EditCase("C.6", "foo due:1 bar", "set due:2", "foo due:2 bar") {
+            try $0.setTag("due", "2")
+        },
+        EditCase("C.6", "foo due:1 due:3", "set due:2", "foo due:2 due:3") {
+            try $0.setTag("due", "2")
+        },
         EditCase("C.6", "foo", "set due:2", "foo due:2") { try $0.setTag("due", "2") },
         EditCase("C.6", "foo ", "set due:2", "foo due:2") { try $0.setTag("due", "2") },
         EditCase("C.6", "", "set due:2", "due:2") { try $0.setTag("due", "2") },
         EditCase("C.6", "(A) ", "set due:2", "(A) due:2") { try $0.setTag("due", "2") },
-        EditCase("C.6", "+due:1 foo", "set due:2", "+due:1 foo due:2") { try $0.setTag("due", "2") },
-        EditCase("C.6", "foo", "set url", "foo url:https://x") { try $0.setTag("url", "https://x") },
+        EditCase("C.6", "+due:1 foo", "set due:2", "+due:1 foo due:2") {
+            try $0.setTag("due", "2")
+        },
+        EditCase("C.6", "foo", "set url", "foo url:https://x") {
+            try $0.setTag("url", "https://x")
+        },
         EditCase("C.6", "foo", "set a:b:c", "foo a:b:c") { try $0.setTag("a", "b:c") },
         EditCase("C.6", "foo", "empty key", throws: .invalidTag) { try $0.setTag("", "v") },
         EditCase("C.6", "foo", "key with colon", throws: .invalidTag) { try $0.setTag("a:b", "v") },
@@ -166,7 +200,9 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
         EditCase("C.6", "foo", "key @c", throws: .invalidTag) { try $0.setTag("@c", "v") },
         EditCase("C.6", "foo", "empty value", throws: .invalidTag) { try $0.setTag("k", "") },
         EditCase("C.6", "foo", "value with SP", throws: .invalidTag) { try $0.setTag("k", "a b") },
-        EditCase("C.6", "foo", "value with TAB", throws: .invalidTag) { try $0.setTag("k", "a\tb") },
+        EditCase("C.6", "foo", "value with TAB", throws: .invalidTag) {
+            try $0.setTag("k", "a\tb")
+        },
         EditCase("C.6", "foo", "value //", throws: .invalidTag) { try $0.setTag("http", "//x") },
         EditCase("C.6", "foo", "value with LF", throws: .invalidTag) { try $0.setTag("k", "a\nb") },
         EditCase("C.6", "foo due:1 bar", "remove due", "foo bar") { $0.removeTag("due") },
@@ -202,15 +238,17 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
         }
     }
 
-    @Test("C.1/C.3: complete then reopen with pri:X gives the line back", arguments: [
-        "(A) 2024-01-01 call mom +p", "(Z) a", "(B) ", "call mom", "2024-01-01 foo", "(A) a\tb",
-    ])
-    func completeReopen(_ line: String) {
+    @Test(
+        "C.1/C.3: complete then reopen with pri:X gives the line back",
+        arguments: [
+            "(A) 2024-01-01 call mom +p", "(Z) a", "(B) ", "call mom", "2024-01-01 foo", "(A) a\tb",
+        ])
+    func completeReopen(_ line: String) throws {
         var item = TODOItem(parsing: line)
-        item.complete(on: day, keepingPriority: true)
+        item.complete(on: try day(), keepingPriority: true)
         #expect(item.isDone)
         #expect(item.priority == nil)
-        #expect(item.completionDate == day)
+        #expect(try item.completionDate == day())
         item.reopen()
         #expect(item.text == line)
     }
@@ -235,7 +273,8 @@ private let day = LocalDate(year: 2024, month: 2, day: 1) ?? LocalDate(year: 1, 
             }
             let text = item.text
             #expect(!text.contains("  "), "\(line) -> \(text)")
-            #expect(!text.hasPrefix(" ") && !text.hasSuffix(" ") || text.isEmpty, "\(line) -> \(text)")
+            #expect(
+                !text.hasPrefix(" ") && !text.hasSuffix(" ") || text.isEmpty, "\(line) -> \(text)")
         }
     }
 }

@@ -157,7 +157,9 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
         ParseCase("D1", "2024-01-15 ", creation: "2024-01-15", description: ""),
         ParseCase("D1", "\tindented", description: "\tindented"),
         // D2: parsing never fails, whatever the bytes.
-        ParseCase("D2", bytes: [0xFF, 0xFE, 0x20, 0x2B, 0x80], description: [0xFF, 0xFE, 0x20, 0x2B, 0x80]),
+        ParseCase(
+            "D2", bytes: [0xFF, 0xFE, 0x20, 0x2B, 0x80],
+            description: [0xFF, 0xFE, 0x20, 0x2B, 0x80]),
         ParseCase("D2", bytes: [0x78, 0x20, 0xC3], done: true, description: [0xC3]),
         ParseCase("D2", bytes: [0x28, 0x41, 0x29, 0x20, 0x00], priority: "A", description: [0x00]),
         ParseCase("D2", "a\rb", description: "a\rb"),
@@ -255,7 +257,8 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
     func descriptionIsSuffix(_ test: ParseCase) {
         let item = TODOItem(parsingBytes: ArraySlice(test.line))
         #expect(test.line.count >= item.descriptionBytes.count)
-        #expect(Array(test.line.suffix(item.descriptionBytes.count)) == Array(item.descriptionBytes))
+        #expect(
+            Array(test.line.suffix(item.descriptionBytes.count)) == Array(item.descriptionBytes))
     }
 
     @Test("A.0: parsing(String) and parsingBytes agree, and text decodes the line")

@@ -74,9 +74,13 @@ struct BuildCase: Sendable, CustomTestStringConvertible {
         BuildCase("S1", "  two  spaces\t", priority: "C", line: "(C)   two  spaces\t"),
         BuildCase("S1", "+p @c k:v", creation: "0001-01-01", line: "0001-01-01 +p @c k:v"),
         // S3: unrepresentable states.
-        BuildCase("S3", "foo", priority: "A", done: true, completion: "2024-02-01", error: .priorityOnCompletedTask),
+        BuildCase(
+            "S3", "foo", priority: "A", done: true, completion: "2024-02-01",
+            error: .priorityOnCompletedTask),
         BuildCase("S3", "foo", priority: "A", done: true, error: .priorityOnCompletedTask),
-        BuildCase("S3", "foo", creation: "2024-01-01", done: true, error: .creationDateWithoutCompletionDate),
+        BuildCase(
+            "S3", "foo", creation: "2024-01-01", done: true,
+            error: .creationDateWithoutCompletionDate),
         BuildCase("S3", "foo", completion: "2024-01-01", error: .completionDateOnOpenTask),
         // S4: description hazards.
         BuildCase("S4", "x marks the spot", error: .descriptionLooksLikeHeader),
@@ -103,7 +107,8 @@ struct BuildCase: Sendable, CustomTestStringConvertible {
         BuildCase("S4", "(B) foo", priority: "A", line: "(A) (B) foo"),
         BuildCase("S4", "x foo", creation: "2024-01-01", line: "2024-01-01 x foo"),
         BuildCase("S4", "(A) foo", creation: "2024-01-01", line: "2024-01-01 (A) foo"),
-        BuildCase("S4", "2024-01-01 foo", creation: "2024-01-02", line: "2024-01-02 2024-01-01 foo"),
+        BuildCase(
+            "S4", "2024-01-01 foo", creation: "2024-01-02", line: "2024-01-02 2024-01-01 foo"),
         BuildCase("S4", "(A) foo", done: true, line: "x (A) foo"),
         BuildCase(
             "S4", "2023-01-01 foo", creation: "2024-01-01", done: true, completion: "2024-02-01",
@@ -130,26 +135,28 @@ struct BuildCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test("S2: serialize(parse(L)) == L for the spec's example lines", arguments: [
-        "(A) Thank Mom for the meatballs @phone",
-        "(B) Schedule Goodwill pickup +GarageSale @phone",
-        "Post signs around the neighborhood +GarageSale",
-        "@GroceryStore Eskimo pies",
-        "Really gotta call Mom (A) @phone @someday",
-        "(b) Get back to the boss",
-        "(B)->Submit TPS report",
-        "2011-03-02 Document +TodoTxt task format",
-        "(A) 2011-03-02 Call Mom",
-        "(A) Call Mom 2011-03-02",
-        "x 2011-03-03 Call Mom",
-        "xylophone lesson",
-        "X 2012-01-01 Make resolutions",
-        "(A) x Find ticket prices",
-        "x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github",
-        "x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30",
-        "Learn how to add 2+2",
-        "email SoAndSo at soandso@example.com",
-    ])
+    @Test(
+        "S2: serialize(parse(L)) == L for the spec's example lines",
+        arguments: [
+            "(A) Thank Mom for the meatballs @phone",
+            "(B) Schedule Goodwill pickup +GarageSale @phone",
+            "Post signs around the neighborhood +GarageSale",
+            "@GroceryStore Eskimo pies",
+            "Really gotta call Mom (A) @phone @someday",
+            "(b) Get back to the boss",
+            "(B)->Submit TPS report",
+            "2011-03-02 Document +TodoTxt task format",
+            "(A) 2011-03-02 Call Mom",
+            "(A) Call Mom 2011-03-02",
+            "x 2011-03-03 Call Mom",
+            "xylophone lesson",
+            "X 2012-01-01 Make resolutions",
+            "(A) x Find ticket prices",
+            "x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github",
+            "x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30",
+            "Learn how to add 2+2",
+            "email SoAndSo at soandso@example.com",
+        ])
     func specExamples(_ line: String) {
         let item = TODOItem(parsing: line)
         #expect(item.text == line)
@@ -180,10 +187,13 @@ struct BuildCase: Sendable, CustomTestStringConvertible {
         #expect(item.tags.map { [$0.key, $0.value] } == [["day", "mon"], ["day", "thu"]])
     }
 
-    @Test("TODOItemError descriptions are one line", arguments: [
-        TODOItemError.lineBreakInDescription, .priorityOnCompletedTask, .completionDateOnOpenTask,
-        .creationDateWithoutCompletionDate, .descriptionLooksLikeHeader, .invalidTag,
-    ])
+    @Test(
+        "TODOItemError descriptions are one line",
+        arguments: [
+            TODOItemError.lineBreakInDescription, .priorityOnCompletedTask,
+            .completionDateOnOpenTask,
+            .creationDateWithoutCompletionDate, .descriptionLooksLikeHeader, .invalidTag,
+        ])
     func errorText(_ error: TODOItemError) {
         #expect(!error.description.isEmpty)
         #expect(!error.description.contains("\n"))

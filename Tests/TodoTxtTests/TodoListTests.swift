@@ -95,16 +95,18 @@ private let bom = "\u{FEFF}"
         #expect(LineTerminator.crlf.bytes == [0x0D, 0x0A])
     }
 
-    @Test("F5: replaceLine keeps the line's terminator and every other byte", arguments: [
-        ("a\r\nb\nc", 0, "z", "z\r\nb\nc"),
-        ("a\r\nb\nc", 1, "z", "a\r\nz\nc"),
-        ("a\r\nb\nc", 2, "z", "a\r\nb\nz"),
-        ("\u{FEFF}a\nb\n", 0, "", "\u{FEFF}\nb\n"),
-        ("a\n\nb\n", 1, "(A) new", "a\n(A) new\nb\n"),
-        ("a\nb", 1, "", "a\n\n"),
-        ("a\r\nb", 1, "", "a\r\n\r\n"),
-        ("a", 0, "", "\n"),
-    ])
+    @Test(
+        "F5: replaceLine keeps the line's terminator and every other byte",
+        arguments: [
+            ("a\r\nb\nc", 0, "z", "z\r\nb\nc"),
+            ("a\r\nb\nc", 1, "z", "a\r\nz\nc"),
+            ("a\r\nb\nc", 2, "z", "a\r\nb\nz"),
+            ("\u{FEFF}a\nb\n", 0, "", "\u{FEFF}\nb\n"),
+            ("a\n\nb\n", 1, "(A) new", "a\n(A) new\nb\n"),
+            ("a\nb", 1, "", "a\n\n"),
+            ("a\r\nb", 1, "", "a\r\n\r\n"),
+            ("a", 0, "", "\n"),
+        ])
     func replaceLine(_ file: String, _ index: Int, _ content: String, _ expected: String) {
         var list = TodoList(parsing: file)
         let terminator = list[index].terminator
@@ -118,18 +120,20 @@ private let bom = "\u{FEFF}"
         #expect(viaItem == list)
     }
 
-    @Test("F5: appendLine takes the first line's terminator, or LF", arguments: [
-        ("", "c\n"),
-        ("\u{FEFF}", "\u{FEFF}c\n"),
-        ("a", "a\nc\n"),
-        ("a\n", "a\nc\n"),
-        ("a\nb", "a\nb\nc\n"),
-        ("a\r\nb\n", "a\r\nb\nc\r\n"),
-        ("a\r\nb", "a\r\nb\r\nc\r\n"),
-        ("a\nb\r\n", "a\nb\r\nc\n"),
-        ("\u{FEFF}a\r\n", "\u{FEFF}a\r\nc\r\n"),
-        ("\n", "\nc\n"),
-    ])
+    @Test(
+        "F5: appendLine takes the first line's terminator, or LF",
+        arguments: [
+            ("", "c\n"),
+            ("\u{FEFF}", "\u{FEFF}c\n"),
+            ("a", "a\nc\n"),
+            ("a\n", "a\nc\n"),
+            ("a\nb", "a\nb\nc\n"),
+            ("a\r\nb\n", "a\r\nb\nc\r\n"),
+            ("a\r\nb", "a\r\nb\r\nc\r\n"),
+            ("a\nb\r\n", "a\nb\r\nc\n"),
+            ("\u{FEFF}a\r\n", "\u{FEFF}a\r\nc\r\n"),
+            ("\n", "\nc\n"),
+        ])
     func appendLine(_ file: String, _ expected: String) {
         var list = TodoList(parsing: file)
         let index = list.appendLine(bytes("c"))
@@ -180,14 +184,16 @@ private let bom = "\u{FEFF}"
         #expect(Array(list[0].content) == bytes("z\r"))
     }
 
-    @Test("removeLine and removeLines drop lines with their terminators", arguments: [
-        ("a\nb\nc\n", [1], "a\nc\n"),
-        ("a\nb\nc\n", [0, 2], "b\n"),
-        ("a\nb\nc\n", [2, 0, 2], "b\n"),
-        ("a\r\nb\nc", [2], "a\r\nb\n"),
-        ("\u{FEFF}a\nb\n", [0, 1], "\u{FEFF}"),
-        ("a\nb\n", [], "a\nb\n"),
-    ])
+    @Test(
+        "removeLine and removeLines drop lines with their terminators",
+        arguments: [
+            ("a\nb\nc\n", [1], "a\nc\n"),
+            ("a\nb\nc\n", [0, 2], "b\n"),
+            ("a\nb\nc\n", [2, 0, 2], "b\n"),
+            ("a\r\nb\nc", [2], "a\r\nb\n"),
+            ("\u{FEFF}a\nb\n", [0, 1], "\u{FEFF}"),
+            ("a\nb\n", [], "a\nb\n"),
+        ])
     func remove(_ file: String, _ indices: [Int], _ expected: String) {
         var list = TodoList(parsing: file)
         list.removeLines(at: indices)
@@ -202,7 +208,9 @@ private let bom = "\u{FEFF}"
     @Test("F7: the task number is the index plus one, blank lines included")
     func lineNumbers() {
         let list = TodoList(parsing: "first\n\n  \nfourth\n")
-        let numbered = list.enumerated().filter { !$0.element.isBlank }.map { ($0.offset + 1, $0.element.text) }
+        let numbered = list.enumerated().filter { !$0.element.isBlank }.map {
+            ($0.offset + 1, $0.element.text)
+        }
         #expect(numbered.map(\.0) == [1, 4])
         #expect(numbered.map(\.1) == ["first", "fourth"])
     }

@@ -104,7 +104,9 @@ struct WordCase: Sendable, CustomTestStringConvertible {
         WordCase("B.16", "+proj:sub", projects: ["proj:sub"]),
         WordCase("B.16", "@ctx:sub", contexts: ["ctx:sub"]),
         WordCase("B.17", "@b @a @b", contexts: ["b", "a", "b"]),
-        WordCase("B.24", "+\u{65E5}\u{672C} @caf\u{E9}", projects: ["\u{65E5}\u{672C}"], contexts: ["caf\u{E9}"]),
+        WordCase(
+            "B.24", "+\u{65E5}\u{672C} @caf\u{E9}", projects: ["\u{65E5}\u{672C}"],
+            contexts: ["caf\u{E9}"]),
         WordCase("B.24", "+\u{1F600}", projects: ["\u{1F600}"]),
         WordCase("B.24", "@cafe\u{301}", contexts: ["cafe\u{301}"]),
         WordCase("B.26", "key: :value", tags: []),
@@ -117,8 +119,9 @@ struct WordCase: Sendable, CustomTestStringConvertible {
         let item = TODOItem(parsing: test.line)
         #expect(Self.utf8(item.projects) == Self.utf8(test.projects))
         #expect(Self.utf8(item.contexts) == Self.utf8(test.contexts))
-        #expect(item.tags.map { [Array($0.key.utf8), Array($0.value.utf8)] }
-            == test.tags.map { $0.map { Array($0.utf8) } })
+        #expect(
+            item.tags.map { [Array($0.key.utf8), Array($0.value.utf8)] }
+                == test.tags.map { $0.map { Array($0.utf8) } })
     }
 
     @Test("D1: words are views; the description keeps them", arguments: cases)
@@ -131,7 +134,9 @@ struct WordCase: Sendable, CustomTestStringConvertible {
             #expect(word.bytes.startIndex >= last)
             #expect(!word.bytes.isEmpty)
             #expect(!word.bytes.contains(0x20) && !word.bytes.contains(0x09))
-            #expect(Array(item.descriptionBytes[word.bytes.startIndex..<word.bytes.endIndex]) == Array(word.bytes))
+            #expect(
+                Array(item.descriptionBytes[word.bytes.startIndex..<word.bytes.endIndex])
+                    == Array(word.bytes))
             last = word.bytes.endIndex
         }
     }
@@ -157,7 +162,10 @@ struct WordCase: Sendable, CustomTestStringConvertible {
             values.append(Array(word.value))
         }
         #expect(kinds == [.project, .context, .tag, .text, .text, .project])
-        #expect(names == [bytes("p"), bytes("c"), bytes("k"), bytes("http://x"), bytes("plain"), bytes("q:r")])
+        #expect(
+            names == [
+                bytes("p"), bytes("c"), bytes("k"), bytes("http://x"), bytes("plain"), bytes("q:r"),
+            ])
         #expect(values == [[], [], bytes("v"), [], [], []])
     }
 

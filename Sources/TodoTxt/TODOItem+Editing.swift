@@ -124,7 +124,8 @@ extension TODOItem {
     }
 
     /// Removes the first `key:` tag with one adjacent space (format.md C.6). Nothing happens
-    /// when there is no such tag.
+    /// when there is no such tag, or when removing it would expose text that the header grammar
+    /// claims (`due:1 x marks` would become a completed task).
     public mutating func removeTag(_ key: String) {
         guard let word = firstTagWord(key) else { return }
         let text = TODOItem.removing(word.bytes, from: descriptionBytes)

@@ -30,15 +30,18 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses exactly ten bytes `YYYY-MM-DD` that name a real date.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        var value = [0, 0, 0]
-        var part = 0
-        for index in 0..<10 where index != 4 && index != 7 {
-            let digit = bytes[index] &- 0x30
-            guard digit < 10 else { return nil }
-            if index == 5 || index == 8 { part += 1 }
-            value[part] = value[part] * 10 + Int(digit)
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
-        self.init(year: value[0], month: value[1], day: value[2])
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// Parses the bytes of a collection, which must be exactly `YYYY-MM-DD`.
@@ -64,17 +67,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The ten bytes of ``description``.
     public var utf8: [UInt8] {
-        func digits(_ value: Int, _ count: Int) -> [UInt8] {
-            var result = [UInt8](repeating: 0x30, count: count)
-            var rest = value
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                result[index] = UInt8(0x30 + rest % 10)
-                rest /= 10
-            }
-            return result
-        }
-        return digits(year, 4) + [0x2D] + digits(month, 2) + [0x2D] + digits(day, 2)
+        [
+            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), 0x2D,
+            digit(month / 10), digit(month), 0x2D, digit(day / 10), digit(day),
+        ]
     }
+
+    /// The ASCII digit of `value % 10`.
+    private func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value % 10) }
 
     /// Whether `year` is a leap year in the proleptic Gregorian calendar.
     public static func isLeapYear(_ year: Int) -> Bool {
@@ -104,6 +104,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Creates the date that lies `days` days after 1970-01-01, or `nil` outside years 1...9999.
     public init?(daysSinceEpoch days: Int) {
+        // 0001-01-01 and 9999-12-31; outside them the arithmetic below could overflow.
+        guard (-719_162...2_932_896).contains(days) else { return nil }
         // Howard Hinnant's civil_from_days.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -119,12 +121,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` days later (earlier when negative), or `nil` past the calendar's range.
     public func adding(days: Int) -> LocalDate? {
-        LocalDate(daysSinceEpoch: daysSinceEpoch + days)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        return overflow ? nil : LocalDate(daysSinceEpoch: sum)
     }
 
     /// The date `months` months later, clamped to the last day of the target month
     /// (2024-01-31 plus one month is 2024-02-29).
     public func adding(months: Int) -> LocalDate? {
+        // 9999 years are fewer than 120_000 months; larger steps leave the calendar anyway.
+        guard (-120_000...120_000).contains(months) else { return nil }
         let total = (year * 12 + (month - 1)) + months
         let newYear = total >= 0 ? total / 12 : (total - 11) / 12
         let newMonth = total - newYear * 12 + 1
@@ -136,7 +141,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `years` years later, clamped (2024-02-29 plus one year is 2025-02-28).
     public func adding(years: Int) -> LocalDate? {
-        adding(months: years * 12)
+        guard (-10_000...10_000).contains(years) else { return nil }
+        return adding(months: years * 12)
     }
 
     /// The ISO weekday: 1 is Monday, 7 is Sunday.

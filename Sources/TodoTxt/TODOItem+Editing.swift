@@ -9,7 +9,9 @@ extension TODOItem {
         guard !isDone else { return }
         var text = descriptionBytes
         if keepingPriority, let priority {
-            text = ArraySlice(Array(text) + Array(" pri:".utf8) + [priority.ascii])
+            // One SP before the tag, unless the description is empty or already ends with one.
+            let space: [UInt8] = text.last.map { Word.isSeparator($0) } ?? true ? [] : [0x20]
+            text = ArraySlice(Array(text) + space + Array("pri:".utf8) + [priority.ascii])
         }
         isDone = true
         completionDate = date
@@ -54,17 +56,23 @@ extension TODOItem {
         }
         self = try TODOItem(
             descriptionBytes: descriptionBytes, priority: newPriority, creationDate: creationDate,
-            isDone: false, completionDate: nil)
+            isDone: false, completionDate: nil, allowingCR: true)
     }
 
-    /// Inserts `text` and a space at the start of the description, after the header.
+    /// Inserts `text` and a space at the start of the description, after the header. No space
+    /// is added when the description is empty or already starts with a space or tab.
     ///
     /// - Throws: ``TODOItemError`` when the text has a line break or would be read as header.
     public mutating func prepend(_ text: some StringProtocol) throws(TODOItemError) {
-        try setDescription(ArraySlice(Array(text.utf8) + [0x20] + Array(descriptionBytes)))
+        let added = try TODOItem.checkedUserText(text)
+        let space: [UInt8] =
+            descriptionBytes.first.map { Word.isSeparator($0) } ?? true ? [] : [0x20]
+        try setDescription(ArraySlice(added + space + Array(descriptionBytes)))
     }
 
-    /// Appends `separator` (one space by default) and `text` to the description.
+    /// Appends `separator` (one space by default) and `text` to the description. The separator
+    /// is left out when the description is empty, or when it is only spaces and the description
+    /// already ends with a space or tab.
     ///
     /// - Throws: ``TODOItemError/lineBreakInDescription`` when the text has a line break.
     public mutating func append(
@@ -72,17 +80,19 @@ extension TODOItem {
     )
         throws(TODOItemError)
     {
-        let joined =
-            descriptionBytes.isEmpty
-            ? Array(text.utf8) : Array(descriptionBytes) + Array(separator.utf8) + Array(text.utf8)
-        try setDescription(ArraySlice(joined))
+        let added = try TODOItem.checkedUserText(text)
+        let gap = try TODOItem.checkedUserText(separator)
+        let skipGap =
+            descriptionBytes.last.map { Word.isSeparator($0) && gap.allSatisfy { $0 == 0x20 } }
+            ?? true
+        try setDescription(ArraySlice(Array(descriptionBytes) + (skipGap ? [] : gap) + added))
     }
 
     /// Replaces the description, keeping the header.
     ///
     /// - Throws: ``TODOItemError`` when the text has a line break or would be read as header.
     public mutating func replaceDescription(with text: some StringProtocol) throws(TODOItemError) {
-        try setDescription(ArraySlice(text.utf8))
+        try setDescription(ArraySlice(TODOItem.checkedUserText(text)))
     }
 
     /// Sets the value of the first `key:` tag in place, or appends ` key:value` when there is
@@ -106,15 +116,16 @@ extension TODOItem {
                 ArraySlice(
                     Array(text[..<existing.bytes.startIndex]) + word
                         + Array(text[existing.bytes.endIndex...])))
-        } else if descriptionBytes.isEmpty {
-            try setDescription(ArraySlice(word))
+        } else if descriptionBytes.last.map({ Word.isSeparator($0) }) ?? true {
+            try setDescription(ArraySlice(Array(descriptionBytes) + word))
         } else {
             try setDescription(ArraySlice(Array(descriptionBytes) + [0x20] + word))
         }
     }
 
     /// Removes the first `key:` tag with one adjacent space (format.md C.6). Nothing happens
-    /// when there is no such tag.
+    /// when there is no such tag, or when removing it would expose text that the header grammar
+    /// claims (`due:1 x marks` would become a completed task).
     public mutating func removeTag(_ key: String) {
         guard let word = firstTagWord(key) else { return }
         let text = TODOItem.removing(word.bytes, from: descriptionBytes)
@@ -146,9 +157,18 @@ extension TODOItem {
         return Array(text[..<start]) + Array(text[end...])
     }
 
+    /// The bytes of text a user adds to a task; LF and CR are rejected (format.md C.4).
+    static func checkedUserText(_ text: some StringProtocol) throws(TODOItemError) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { throw .lineBreakInDescription }
+        return bytes
+    }
+
+    /// Replaces the description, keeping the header. New text was checked by the caller, so a
+    /// CR already in the line stays content (format.md F3).
     private mutating func setDescription(_ text: ArraySlice<UInt8>) throws(TODOItemError) {
         self = try TODOItem(
             descriptionBytes: text, priority: priority, creationDate: creationDate, isDone: isDone,
-            completionDate: completionDate)
+            completionDate: completionDate, allowingCR: true)
     }
 }

@@ -82,12 +82,14 @@ public struct TODOItem: Hashable, Sendable {
             creationDate: creationDate, isDone: isDone, completionDate: completionDate)
     }
 
-    /// The checked memberwise initializer behind ``init(description:priority:creationDate:isDone:completionDate:)``.
+    /// The checked memberwise initializer behind
+    /// ``init(description:priority:creationDate:isDone:completionDate:)``. Edits of a parsed
+    /// line pass `allowingCR`: a lone CR there is content (format.md F3), not a line break.
     init(
         descriptionBytes bytes: ArraySlice<UInt8>, priority: Priority?, creationDate: LocalDate?,
-        isDone: Bool, completionDate: LocalDate?
+        isDone: Bool, completionDate: LocalDate?, allowingCR: Bool = false
     ) throws(TODOItemError) {
-        if bytes.contains(0x0A) || bytes.contains(0x0D) {
+        if bytes.contains(where: { $0 == 0x0A || (!allowingCR && $0 == 0x0D) }) {
             throw .lineBreakInDescription
         }
         if isDone && priority != nil { throw .priorityOnCompletedTask }

@@ -154,13 +154,26 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return (start, Int32(storage.count - start))
     }
 
-    /// Replaces the content of the line at `index`, keeping its terminator.
+    /// The terminator that keeps a line intact when the file is read again. LF after a trailing
+    /// CR would read back as a CRLF terminator (format.md F3), so it becomes CRLF; an empty last
+    /// line with no terminator would not be read back at all (F4), so it gets one.
+    private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
+        if terminator == .none && span.count == 0 { return newLineTerminator }
+        guard terminator == .lf, span.count > 0, storage[span.start + Int(span.count) - 1] == 0x0D
+        else { return terminator }
+        return .crlf
+    }
+
+    /// Replaces the content of the line at `index`, keeping its terminator. An LF becomes CRLF
+    /// when the content ends with CR, so that the CR stays content, and an empty last line gets
+    /// a terminator, so that it stays a line.
     ///
-    /// The bytes must not contain LF; a trailing CR would merge into the terminator.
+    /// The bytes must not contain LF.
     public mutating func replaceLine(at index: Int, with content: some Collection<UInt8>) {
         let (start, count) = store(content)
         spans[index].start = start
         spans[index].count = count
+        spans[index].terminator = fitted(spans[index].terminator, after: spans[index])
     }
 
     /// Replaces the line at `index` with the serialized `item`, keeping its terminator.
@@ -169,15 +182,17 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Appends a line. A last line without a terminator first gets one; the new line takes
-    /// ``newLineTerminator`` (format.md F5). Returns the new line's index.
+    /// ``newLineTerminator`` (format.md F5). Returns the new line's index. As when a line is
+    /// replaced, a line that ends with CR gets CRLF instead of LF. The bytes must not contain LF.
     @discardableResult
     public mutating func appendLine(_ content: some Collection<UInt8>) -> Int {
         let terminator = newLineTerminator
         if let last = spans.indices.last, spans[last].terminator == .none {
-            spans[last].terminator = terminator
+            spans[last].terminator = fitted(terminator, after: spans[last])
         }
         let (start, count) = store(content)
-        spans.append(Span(start: start, count: count, terminator: terminator))
+        let span = Span(start: start, count: count, terminator: terminator)
+        spans.append(Span(start: start, count: count, terminator: fitted(terminator, after: span)))
         return spans.count - 1
     }
 

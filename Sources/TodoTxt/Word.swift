@@ -16,10 +16,17 @@ public struct Word: Sendable {
     public let kind: Kind
     /// All the bytes of the word.
     public let bytes: ArraySlice<UInt8>
+    /// Where ``name`` starts and ends in ``bytes``. Kept as indices, not slices, so that a word
+    /// holds one reference to the line's storage rather than three (scanning stays cheap).
+    private let nameStart: Int
+    private let nameEnd: Int
+
     /// The project or context name without its sigil, or the tag's key; for text, the whole word.
-    public let name: ArraySlice<UInt8>
+    public var name: ArraySlice<UInt8> { bytes[nameStart..<nameEnd] }
     /// The tag's value; empty for other kinds.
-    public let value: ArraySlice<UInt8>
+    public var value: ArraySlice<UInt8> {
+        kind == .tag ? bytes[(nameEnd + 1)...] : bytes[bytes.endIndex...]
+    }
 
     /// Whether a byte separates words: SP or TAB only (format.md A.0).
     @inline(__always)
@@ -31,27 +38,22 @@ public struct Word: Sendable {
         let first = word[word.startIndex]
         if (first == 0x2B || first == 0x40) && word.count > 1 {
             kind = first == 0x2B ? .project : .context
-            name = word[(word.startIndex + 1)...]
-            value = word[word.endIndex...]
+            nameStart = word.startIndex + 1
+            nameEnd = word.endIndex
             return
         }
         if let colon = word.firstIndex(of: 0x3A), colon > word.startIndex,
-            colon + 1 < word.endIndex
+            colon + 1 < word.endIndex,
+            !(colon + 2 < word.endIndex && word[colon + 1] == 0x2F && word[colon + 2] == 0x2F)
         {
-            let tagValue = word[(colon + 1)...]
-            let startsWithSlashes =
-                tagValue.count >= 2 && tagValue[tagValue.startIndex] == 0x2F
-                && tagValue[tagValue.startIndex + 1] == 0x2F
-            if !startsWithSlashes {
-                kind = .tag
-                name = word[..<colon]
-                value = tagValue
-                return
-            }
+            kind = .tag
+            nameStart = word.startIndex
+            nameEnd = colon
+            return
         }
         kind = .text
-        name = word
-        value = word[word.endIndex...]
+        nameStart = word.startIndex
+        nameEnd = word.endIndex
     }
 
     /// Calls `body` with each word of `text`, in order.

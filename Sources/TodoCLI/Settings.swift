@@ -136,7 +136,8 @@ struct Settings {
         if let verbose = value("TODOTXT_VERBOSE"), let level = Int(verbose) {
             settings.verbosity = level
         } else {
-            settings.verbosity = 1 + options.verbosity
+            // todo.sh counts -v up from an unset variable, then defaults to 1.
+            settings.verbosity = options.verbosity > 0 ? options.verbosity : 1
         }
         settings.priorityOnAdd = variables["TODOTXT_PRIORITY_ON_ADD"] ?? ""
         settings.defaultAction = value("TODOTXT_DEFAULT_ACTION") ?? ""

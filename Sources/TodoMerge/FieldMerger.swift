@@ -56,7 +56,7 @@ struct FieldMerger {
 
         var description: [UInt8] = []
         if let value = Self.three(base.descriptionBytes, o.descriptionBytes, t.descriptionBytes) {
-            description = Array(value)
+            description = Self.canonical(value)
         } else {
             switch mergeDescriptions(base, o, t) {
             case .merged(let bytes): description = bytes
@@ -82,6 +82,17 @@ struct FieldMerger {
             return .conflict(["the combined changes do not form a valid task"])
         }
         return .merged(line)
+    }
+
+    /// The words of a description joined by single spaces.
+    static func canonical(_ description: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(description.count)
+        for word in description.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
+            if !result.isEmpty { result.append(0x20) }
+            result.append(contentsOf: word)
+        }
+        return result
     }
 
     /// The three-way rule for one value: one side's change wins, equal changes agree, and two
@@ -175,7 +186,10 @@ struct FieldMerger {
             case .text:
                 out.append(token.bytes)
             case .project, .context:
-                if labels.contains(token.bytes) { out.append(token.bytes) }
+                // Each project or context once: they merge as a set.
+                if labels.contains(token.bytes) && !out.contains(token.bytes) {
+                    out.append(token.bytes)
+                }
             case .tag:
                 let merged = tags[token.key] ?? []
                 let mine = lead.tags[token.key] ?? []
@@ -185,11 +199,9 @@ struct FieldMerger {
                     out.append(token.bytes)
                 } else if merged.count == mine.count {
                     out.append((token.key + [0x3A] + merged[occurrence])[...])
-                } else if merged.isEmpty {
-                    continue
-                } else {
-                    let name = String(decoding: token.key, as: UTF8.self)
-                    return .conflict(["\(name): tags changed in ways that do not combine"])
+                } else if occurrence == 0 {
+                    // A different number of values: all of them go where the first one was.
+                    for value in merged { out.append((token.key + [0x3A] + value)[...]) }
                 }
             }
         }
@@ -198,9 +210,7 @@ struct FieldMerger {
             case .text:
                 continue
             case .project, .context:
-                if labels.contains(token.bytes) && !lead.labels.contains(token.bytes)
-                    && !out.contains(token.bytes)
-                {
+                if labels.contains(token.bytes) && !out.contains(token.bytes) {
                     out.append(token.bytes)
                 }
             case .tag:

@@ -167,7 +167,9 @@ struct TaskMerger {
     }
 
     /// The outcome of a task added on both sides (3.4, last two rows).
-    private func addedTwice(_ skeleton: Side, _ task: Int, _ other: Side, _ partner: Int)
+    private func addedTwice(
+        _ skeleton: Side, _ task: Int, _ other: Side, _ partner: Int
+    )
         -> Outcome
     {
         let (oursTask, theirsTask) =
@@ -183,7 +185,9 @@ struct TaskMerger {
     }
 
     /// The outcome of one base task (3.4).
-    private func outcome(of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?)
+    private func outcome(
+        of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?
+    )
         -> Outcome
     {
         let original = base.tasks[baseIndex]
@@ -205,7 +209,8 @@ struct TaskMerger {
                 return .conflict(
                     ConflictDraft(
                         kind: .bothModified,
-                        summary: "conflict: \(reasons.joined(separator: "; ")): \(quoted(original))",
+                        summary:
+                            "conflict: \(reasons.joined(separator: "; ")): \(quoted(original))",
                         ours: [mine.raw], base: [original.raw], theirs: [yours.raw]))
             }
         case (let mine?, nil):

@@ -7,7 +7,8 @@ import TodoMerge
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test(arguments: [
-        ("a\n", "b\n", "b\n"), ("a\n", "a\n", "c\n"), ("a\n", "c\r\n", "a\n"), ("", "x", "x"), ("a", "a", "a"),
+        ("a\n", "b\n", "b\n"), ("a\n", "a\n", "c\n"), ("a\n", "c\r\n", "a\n"), ("", "x", "x"),
+        ("a", "a", "a"),
     ])
     func trivialCasesAreByteExact(base: String, ours: String, theirs: String) {
         let result = merge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs))

@@ -10,7 +10,8 @@ import TodoMerge
 
     @Test func completionWinsOverReprioritisation() {
         // R-completion-priority: done on one side, re-prioritised on the other → done.
-        let result = one("(B) Call mom @phone", "x 2024-05-02 Call mom @phone", "(A) Call mom @phone")
+        let result = one(
+            "(B) Call mom @phone", "x 2024-05-02 Call mom @phone", "(A) Call mom @phone")
         #expect(result.isClean)
         #expect(lines(result) == ["x 2024-05-02 Call mom @phone"])
     }
@@ -48,7 +49,9 @@ import TodoMerge
         let result = one("(B) Call mom @phone", "(A) Call mom @phone", "(C) Call mom @phone")
         #expect(
             result.conflicts.map(\.summary)
-                == ["conflict: priority changed to (A) in ours and to (C) in theirs: \"Call mom @phone\""])
+                == [
+                    "conflict: priority changed to (A) in ours and to (C) in theirs: \"Call mom @phone\""
+                ])
         #expect(
             lines(result)
                 == block(
@@ -60,7 +63,9 @@ import TodoMerge
         let result = one("2024-01-01 Plan trip", "2024-01-02 Plan trip", "2024-01-03 Plan trip +x")
         #expect(
             result.conflicts.map(\.summary)
-                == ["conflict: creation date changed to 2024-01-02 in ours and to 2024-01-03 in theirs: \"Plan trip\""])
+                == [
+                    "conflict: creation date changed to 2024-01-02 in ours and to 2024-01-03 in theirs: \"Plan trip\""
+                ])
     }
 
     @Test func headerFieldsMergeIndependently() {
@@ -83,10 +88,13 @@ import TodoMerge
     }
 
     @Test func wordsChangedDifferentlyConflict() {
-        let result = one("Call mom +family", "Call mom tonight +family", "Call mom tomorrow +family")
+        let result = one(
+            "Call mom +family", "Call mom tonight +family", "Call mom tomorrow +family")
         #expect(
             result.conflicts.map(\.summary)
-                == ["conflict: description reworded differently in ours and theirs: \"Call mom +family\""])
+                == [
+                    "conflict: description reworded differently in ours and theirs: \"Call mom +family\""
+                ])
     }
 
     @Test func sameWordChangeOnBothSidesIsNotAConflict() {
@@ -107,10 +115,13 @@ import TodoMerge
     }
 
     @Test func sameKeyWithDifferentNewValuesConflicts() {
-        let result = one("Pay rent due:2024-06-01", "Pay rent due:2024-06-03 +a", "Pay rent due:2024-06-05")
+        let result = one(
+            "Pay rent due:2024-06-01", "Pay rent due:2024-06-03 +a", "Pay rent due:2024-06-05")
         #expect(
             result.conflicts.map(\.summary)
-                == ["conflict: due: changed to 2024-06-03 in ours and to 2024-06-05 in theirs: \"Pay rent due:2024-06-01\""])
+                == [
+                    "conflict: due: changed to 2024-06-03 in ours and to 2024-06-05 in theirs: \"Pay rent due:2024-06-01\""
+                ])
     }
 
     @Test func removedAgainstChangedTagConflicts() {
@@ -162,7 +173,8 @@ import TodoMerge
         let options = MergeOptions(
             markerSize: 9, oursLabel: "HEAD", baseLabel: "merged common ancestors",
             theirsLabel: "feature")
-        let result = mergeTexts(["(B) Call mom"], ["(A) Call mom"], ["(C) Call mom"], options: options)
+        let result = mergeTexts(
+            ["(B) Call mom"], ["(A) Call mom"], ["(C) Call mom"], options: options)
         #expect(
             lines(result)
                 == [

@@ -12,7 +12,8 @@ import TodoMerge
 
     @Test func theirsAdditionGoesBeforeItsSuccessor() {
         let result = mergeTexts(
-            ["One", "Two", "Three"], ["One", "Two", "Three", "Four"], ["One", "New", "Two", "Three"])
+            ["One", "Two", "Three"], ["One", "Two", "Three", "Four"],
+            ["One", "New", "Two", "Three"])
         #expect(result.isClean)
         #expect(lines(result) == ["One", "New", "Two", "Three", "Four"])
     }
@@ -34,7 +35,8 @@ import TodoMerge
 
     @Test func editAgainstDeleteConflicts() {
         let base = ["Call mom", "Buy milk", "Pay rent"]
-        let result = mergeTexts(base, ["Call mom", "Buy milk @store", "Pay rent"], ["Call mom", "Pay rent"])
+        let result = mergeTexts(
+            base, ["Call mom", "Buy milk @store", "Pay rent"], ["Call mom", "Pay rent"])
         #expect(result.conflicts.map(\.kind) == [.deleteModify])
         #expect(
             lines(result)
@@ -44,7 +46,8 @@ import TodoMerge
 
     @Test func deleteOnOursAgainstEditOnTheirsStaysWhereTheirsHadIt() {
         let base = ["Call mom", "Buy milk", "Pay rent"]
-        let result = mergeTexts(base, ["Call mom", "Pay rent"], ["Call mom", "Buy milk @store", "Pay rent"])
+        let result = mergeTexts(
+            base, ["Call mom", "Pay rent"], ["Call mom", "Buy milk @store", "Pay rent"])
         #expect(
             lines(result)
                 == ["Call mom"] + block(ours: [], base: ["Buy milk"], theirs: ["Buy milk @store"])

@@ -69,14 +69,16 @@ import TodoMerge
     @Test func deletedOnOneSideAndChangedOnTheOtherConflicts() {
         let theirsDeleted = run(["Buy milk"], ["(A) Buy milk"], [])
         #expect(theirsDeleted.conflicts.map(\.kind) == [.deleteModify])
-        #expect(middle(theirsDeleted) == block(ours: ["(A) Buy milk"], base: ["Buy milk"], theirs: []))
+        #expect(
+            middle(theirsDeleted) == block(ours: ["(A) Buy milk"], base: ["Buy milk"], theirs: []))
         #expect(
             theirsDeleted.conflicts.first?.summary
                 == "conflict: deleted in theirs and modified in ours: \"Buy milk\"")
 
         let oursDeleted = run(["Buy milk"], [], ["(A) Buy milk"])
         #expect(oursDeleted.conflicts.map(\.kind) == [.deleteModify])
-        #expect(middle(oursDeleted) == block(ours: [], base: ["Buy milk"], theirs: ["(A) Buy milk"]))
+        #expect(
+            middle(oursDeleted) == block(ours: [], base: ["Buy milk"], theirs: ["(A) Buy milk"]))
         #expect(
             oursDeleted.conflicts.first?.summary
                 == "conflict: deleted in ours and modified in theirs: \"Buy milk\"")

@@ -34,15 +34,27 @@ import TodoTxt
                 parts.append("(\(pick(["A", "B", "C"])))")
             }
             if chance(30) { parts.append("2024-01-1\(Int.random(in: 0...9, using: &generator))") }
-            parts.append("item\(serial)")
+            if chance(40) { parts.append("item\(serial)") }
             for _ in 0..<Int.random(in: 1...3, using: &generator) { parts.append(pick(Self.words)) }
             if chance(50) { parts.append(pick(Self.labels)) }
-            if chance(25) { parts.append("due:2024-06-\(Int.random(in: 10...28, using: &generator))") }
+            if chance(25) {
+                parts.append("due:2024-06-\(Int.random(in: 10...28, using: &generator))")
+            }
             return parts.joined(separator: " ")
         }
 
         mutating func file() -> [String] {
-            (0..<Int.random(in: 3...12, using: &generator)).map { _ in chance(8) ? "" : task() }
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 3...12, using: &generator) {
+                if chance(8) {
+                    lines.append("")
+                } else if chance(10), let last = lines.last {
+                    lines.append(last)
+                } else {
+                    lines.append(task())
+                }
+            }
+            return lines
         }
 
         /// One side's edit of `base`: keeps most lines, and completes, re-prioritises, tags,
@@ -55,12 +67,23 @@ import TodoTxt
                     continue
                 }
                 switch Int.random(in: 0..<14, using: &generator) {
-                case 0: result.append(line.hasPrefix("x ") ? line : "x 2024-05-0\(Int.random(in: 1...9, using: &generator)) " + line.dropPriority)
+                case 0:
+                    result.append(
+                        line.hasPrefix("x ")
+                            ? line
+                            : "x 2024-05-0\(Int.random(in: 1...9, using: &generator)) "
+                                + line.dropPriority)
                 case 1: result.append("(\(pick(["A", "B", "C", "D"]))) " + line.dropPriority)
                 case 2: result.append(line + " " + pick(Self.labels))
                 case 3: result.append(line + " " + pick(Self.words))
+                case 6:
+                    var parts = line.split(separator: " ").map(String.init)
+                    parts[parts.count - 1] = pick(Self.words)
+                    result.append(parts.joined(separator: " "))
                 case 4: continue
-                case 5: result.append(line + " due:2024-07-0\(Int.random(in: 1...9, using: &generator))")
+                case 5:
+                    result.append(
+                        line + " due:2024-07-0\(Int.random(in: 1...9, using: &generator))")
                 default: result.append(line)
                 }
                 if chance(10) { result.append(task()) }
@@ -71,7 +94,7 @@ import TodoTxt
         }
     }
 
-    private static let seeds: [UInt64] = Array(1...150)
+    private static let seeds: [UInt64] = Array(1...300)
 
     private func bytes(_ lines: [String]) -> [UInt8] { file(lines) }
 
@@ -125,7 +148,8 @@ import TodoTxt
         }
         // No merge creates more tasks than the two sides hold together.
         let taskCount = { (list: [String]) in list.filter { !$0.isEmpty }.count }
-        #expect(taskCount(output) <= taskCount(ours) + taskCount(theirs) + 7 * result.conflicts.count)
+        #expect(
+            taskCount(output) <= taskCount(ours) + taskCount(theirs) + 7 * result.conflicts.count)
     }
 
     @Test(arguments: seeds)

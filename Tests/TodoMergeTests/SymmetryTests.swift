@@ -4,11 +4,17 @@ import TodoMerge
 /// G4: swapping ours and theirs mirrors conflicts and keeps the same tasks.
 @Suite struct SymmetryTests {
     private static let cases: [(String, [String], [String], [String])] = [
-        ("completion vs priority", ["(B) Call mom @phone"], ["x 2024-05-02 Call mom @phone"], ["(A) Call mom @phone"]),
+        (
+            "completion vs priority", ["(B) Call mom @phone"], ["x 2024-05-02 Call mom @phone"],
+            ["(A) Call mom @phone"]
+        ),
         ("tags on both", ["Pay rent"], ["Pay rent +home"], ["Pay rent @desk due:2024-06-01"]),
         ("both completed", ["Pay rent"], ["x 2024-05-03 Pay rent"], ["x 2024-05-01 Pay rent"]),
         ("priority clash", ["(B) Call mom"], ["(A) Call mom"], ["(C) Call mom"]),
-        ("delete vs edit", ["Call mom", "Buy milk"], ["Call mom"], ["Call mom", "Buy milk @store"]),
+        (
+            "delete vs edit", ["Call mom", "Buy milk"], ["Call mom"],
+            ["Call mom", "Buy milk @store"]
+        ),
         ("add vs add", ["Call mom"], ["Call mom", "(A) Walk dog"], ["Call mom", "(B) Walk dog"]),
         ("adds at end", ["Call mom"], ["Call mom", "One"], ["Call mom", "Two"]),
         ("reorder vs edit", ["A1", "B2", "C3"], ["C3", "A1", "B2"], ["A1", "(A) B2", "C3"]),

@@ -24,8 +24,11 @@ import TodoMerge
 
     @Test func markersInBaseAreAllowedAndItsTasksCount() {
         // A virtual base: both candidate versions sit inside a conflict block.
-        let base = ["Zero", "<<<<<<< a", "(A) Call mom", "=======", "(B) Call mom", ">>>>>>> b", "End"]
-        let result = mergeTexts(base, ["Zero +o", "(A) Call mom", "End"], ["Zero", "(B) Call mom", "End"])
+        let base = [
+            "Zero", "<<<<<<< a", "(A) Call mom", "=======", "(B) Call mom", ">>>>>>> b", "End",
+        ]
+        let result = mergeTexts(
+            base, ["Zero +o", "(A) Call mom", "End"], ["Zero", "(B) Call mom", "End"])
         #expect(!hasMarkers(result))
         #expect(result.isClean)
         // Neither variant is lost.
@@ -56,12 +59,14 @@ import TodoMerge
         #expect(
             result.conflicts.first?.summary
                 == "conflict: base line 2 changed differently in ours and theirs")
-        #expect(lines(result) == ["a"] + block(ours: ["B1"], base: ["b"], theirs: ["B2", "B3"]) + ["c"])
+        #expect(
+            lines(result) == ["a"] + block(ours: ["B1"], base: ["b"], theirs: ["B2", "B3"]) + ["c"])
         #expect(result.conflicts.first?.lines == 2...9)
     }
 
     @Test func lineMergeConflictsOnDifferentAdditionsAtTheSamePlace() {
-        let result = mergeLines(base: file(["a"]), ours: file(["a", "x"]), theirs: file(["a", "y"]))
+        let result = mergeLines(
+            base: file(["a"]), ours: file(["a", "x"]), theirs: file(["a", "y"]))
         #expect(
             result.conflicts.map(\.summary)
                 == ["conflict: different lines added in ours and theirs after base line 1"])
@@ -70,7 +75,8 @@ import TodoMerge
 
     @Test(arguments: [3, 7, 10])
     func lineMergeHonoursMarkerSize(size: Int) {
-        let options = MergeOptions(markerSize: size, oursLabel: "A", baseLabel: "O", theirsLabel: "B")
+        let options = MergeOptions(
+            markerSize: size, oursLabel: "A", baseLabel: "O", theirsLabel: "B")
         let result = mergeLines(
             base: file(["b"]), ours: file(["o"]), theirs: file(["t"]), options: options)
         func marker(_ c: String, _ label: String) -> String {
@@ -78,7 +84,10 @@ import TodoMerge
         }
         #expect(
             lines(result)
-                == [marker("<", "A"), "o", marker("|", "O"), "b", marker("=", ""), "t", marker(">", "B")])
+                == [
+                    marker("<", "A"), "o", marker("|", "O"), "b", marker("=", ""), "t",
+                    marker(">", "B"),
+                ])
     }
 
     @Test func lineMergeNeverDropsLinesOfLargeRandomEdits() {

@@ -98,4 +98,28 @@ import TodoMerge
                 + ["Buy milk @store", "Pay rent", "Mine"])
         #expect(result.conflicts.first?.lines == 1...7)
     }
+
+    @Test func recurringTaskCompletedWithANewInstanceAgainstAnEdit() {
+        let base = ["Water plants rec:1w due:2024-05-01"]
+        let result = mergeTexts(
+            base,
+            [
+                "x 2024-05-02 Water plants rec:1w due:2024-05-01",
+                "Water plants rec:1w due:2024-05-08",
+            ],
+            ["Water plants rec:1w due:2024-05-01 @home"])
+        #expect(result.isClean)
+        #expect(
+            lines(result)
+                == [
+                    "x 2024-05-02 Water plants rec:1w due:2024-05-01 @home",
+                    "Water plants rec:1w due:2024-05-08",
+                ])
+    }
+
+    @Test func bothSidesCreatingTheFileMergeTheirTasks() {
+        let result = mergeTexts([], ["Call mom", "(A) Pay rent"], ["Call mom", "Buy milk"])
+        #expect(result.isClean)
+        #expect(lines(result) == ["Call mom", "(A) Pay rent", "Buy milk"])
+    }
 }

@@ -1,2 +1,0 @@
-/// Placeholder until the merge lands.
-enum TodoMergeModule {}

@@ -1,0 +1,52 @@
+import TodoMerge
+import TodoTxt
+
+/// Merges three texts given as lines joined with LF (each with a final LF).
+func mergeTexts(
+    _ base: [String], _ ours: [String], _ theirs: [String],
+    options: MergeOptions = MergeOptions()
+) -> MergeResult {
+    merge(base: file(base), ours: file(ours), theirs: file(theirs), options: options)
+}
+
+/// The bytes of a file with these lines, each ended by LF.
+func file(_ lines: [String]) -> [UInt8] {
+    Array(lines.map { $0 + "\n" }.joined().utf8)
+}
+
+/// The lines of a merged file (without terminators).
+func lines(_ result: MergeResult) -> [String] {
+    TodoList(bytes: result.merged).map(\.text)
+}
+
+/// The merged bytes as a string.
+func text(_ result: MergeResult) -> String {
+    String(decoding: result.merged, as: UTF8.self)
+}
+
+/// Whether any line of the merged file is a git conflict marker.
+func hasMarkers(_ result: MergeResult) -> Bool {
+    lines(result).contains { line in
+        ["<<<<<<<", "|||||||", "=======", ">>>>>>>"].contains { line.hasPrefix($0) }
+    }
+}
+
+/// A conflict block as git.md 2.3 shows it, with default labels.
+func block(ours: [String], base: [String], theirs: [String]) -> [String] {
+    ["<<<<<<< ours"] + ours + ["||||||| base"] + base + ["======="] + theirs + [">>>>>>> theirs"]
+}
+
+/// A small deterministic pseudo-random generator (SplitMix64) for property tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

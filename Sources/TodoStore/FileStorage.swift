@@ -39,10 +39,12 @@ public final class FileStorage: TodoStorage {
 
     // MARK: Reading
 
+    /// Reads the file into a list (no lock: a rename-replaced file is always whole).
     public func read(_ path: String) throws(StoreError) -> TodoList {
         TodoList(bytes: try readBytes(path))
     }
 
+    /// Reads the whole file as bytes: one `fstat`, one allocation, a `read` loop.
     public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
         let fd = sys.open(path, O_RDONLY | O_CLOEXEC, 0)
         guard fd >= 0 else { throw failure("read", path, errno) }
@@ -52,10 +54,14 @@ public final class FileStorage: TodoStorage {
 
     // MARK: Read-modify-write
 
-    public func update<Result>(_ path: String, _ edit: (inout TodoList) throws -> Result) throws
+    /// Applies `edit` under the lock and replaces the file atomically when the bytes changed;
+    /// re-reads and re-applies when another program changed the file meanwhile (see the type).
+    public func update<Result>(
+        _ path: String, _ edit: (inout TodoList) throws -> Result
+    ) throws
         -> Result
     {
-        let file = try lock(try locate(path))
+        let file = try lock(try locate(path), path: path)
         defer { unlock([file]) }
         for _ in 0..<Self.attempts {
             let state = try readState(file, missingIsError: true)
@@ -76,6 +82,9 @@ public final class FileStorage: TodoStorage {
         throw keptChanging(path)
     }
 
+    /// Appends lines under the lock as an atomic rewrite, creating a missing file (mode
+    /// `0666 & ~umask`); lines to a character device such as `/dev/null` are written straight
+    /// to it. A line that contains LF is refused.
     @discardableResult
     public func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         for line in lines where line.contains(0x0A) {
@@ -84,11 +93,13 @@ public final class FileStorage: TodoStorage {
         }
         let location = try locate(path)
         if isCharacterDevice(location) { return try appendToDevice(path, lines: lines) }
-        let file = try lock(location)
+        let file = try lock(location, path: path)
         defer { unlock([file]) }
         return try appendLocked(file, lines: lines)
     }
 
+    /// Locks both files (in real-path order), appends the moved lines to `destination`, then
+    /// rewrites `source`. A failure after the append leaves the lines in both files.
     public func move<Result>(
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
@@ -103,7 +114,7 @@ public final class FileStorage: TodoStorage {
             }
         }
         if isCharacterDevice(destinationLocation) {
-            let file = try lock(sourceLocation)
+            let file = try lock(sourceLocation, path: source)
             defer { unlock([file]) }
             return try moveLocked(from: file, edit) { lines throws(StoreError) in
                 _ = try self.appendToDevice(destination, lines: lines)
@@ -112,8 +123,10 @@ public final class FileStorage: TodoStorage {
         // Lock in the order of the real paths, so two opposite moves cannot deadlock.
         var files: [LockedFile] = []
         defer { unlock(files) }
-        for location in [sourceLocation, destinationLocation].sorted(by: { $0.path < $1.path }) {
-            files.append(try lock(location))
+        let ordered = [(sourceLocation, source), (destinationLocation, destination)]
+            .sorted { $0.0.path < $1.0.path }
+        for (location, path) in ordered {
+            files.append(try lock(location, path: path))
         }
         guard let sourceFile = files.first(where: { $0.location == sourceLocation }),
             let destinationFile = files.first(where: { $0.location == destinationLocation })
@@ -199,17 +212,20 @@ public final class FileStorage: TodoStorage {
 
     // MARK: Other files and directories
 
+    /// Whether a regular file or a character device is at `path` (links followed).
     public func fileExists(_ path: String) -> Bool {
         var status = stat()
         guard sys.stat(path, &status) == 0 else { return false }
         return fileType(status.st_mode) == S_IFREG || fileType(status.st_mode) == S_IFCHR
     }
 
+    /// Whether a directory is at `path` (links followed).
     public func directoryExists(_ path: String) -> Bool {
         var status = stat()
         return sys.stat(path, &status) == 0 && fileType(status.st_mode) == S_IFDIR
     }
 
+    /// Creates an empty file (mode `0666 & ~umask`) when nothing is at `path`.
     public func createFileIfMissing(_ path: String) throws(StoreError) {
         let location = try locate(path, operation: "create")
         let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
@@ -226,6 +242,7 @@ public final class FileStorage: TodoStorage {
         if sys.fsync(directory) != 0 && errno != EINVAL { throw failure("create", path, errno) }
     }
 
+    /// Creates a directory and its missing parents (`mkdir -p`).
     public func createDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
@@ -238,12 +255,15 @@ public final class FileStorage: TodoStorage {
         }
     }
 
+    /// The names in a directory, `.` and `..` excluded, sorted by bytes.
     public func directoryEntries(_ path: String) throws(StoreError) -> [String] {
         guard let names = sys.listDirectory(path) else { throw failure("list", path, errno) }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String {
+    /// Writes `bytes` to a new file `todo-RANDOM-NAME`, mode 0600, in `$TMPDIR` (or `/tmp`).
+    public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
+    {
         var directory = "/tmp"
         if let value = getenv("TMPDIR"), value.pointee != 0 { directory = String(cString: value) }
         if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
@@ -265,6 +285,7 @@ public final class FileStorage: TodoStorage {
         return path
     }
 
+    /// Removes a file; errors (such as a missing file) are ignored.
     public func removeFile(_ path: String) {
         _ = sys.unlink(path)
     }
@@ -339,7 +360,11 @@ extension FileStorage {
     func locate(_ path: String, operation: String = "write") throws(StoreError) -> RealLocation {
         var current = path
         for _ in 0..<40 {
-            if let real = sys.realpath(current) { return RealLocation(splitting: real) }
+            if let real = sys.realpath(current) {
+                let location = RealLocation(splitting: real)
+                guard !location.name.isEmpty else { throw failure(operation, path, EISDIR) }
+                return location
+            }
             let code = errno
             guard code == ENOENT else { throw failure(operation, path, code) }
             let parts = RealLocation(splitting: current)
@@ -361,8 +386,7 @@ extension FileStorage {
 
     /// Opens the directory, refuses a directory in the file's place, takes the lock (waiting
     /// for it), and removes stale temporary files.
-    func lock(_ location: RealLocation) throws(StoreError) -> LockedFile {
-        let path = location.path
+    func lock(_ location: RealLocation, path: String) throws(StoreError) -> LockedFile {
         let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         guard directory >= 0 else { throw failure("write", path, errno) }
         var status = stat()
@@ -426,7 +450,9 @@ extension FileStorage {
 
     /// Reads an open file to its end: one allocation of the size `fstat` reports, then a read
     /// loop (more is read if the file grew or reports no size, like a device).
-    func readAll(_ fd: Int32, path: String, operation: String) throws(StoreError) -> (
+    func readAll(
+        _ fd: Int32, path: String, operation: String
+    ) throws(StoreError) -> (
         bytes: [UInt8], status: stat
     ) {
         var status = stat()
@@ -504,7 +530,9 @@ extension FileStorage {
 
     /// Replaces the locked file with `bytes` atomically (storage.md rule 3), unless it changed
     /// since `state` was read. On any failure the temporary file is removed.
-    func replace(_ file: LockedFile, with bytes: [UInt8], expecting state: FileState)
+    func replace(
+        _ file: LockedFile, with bytes: [UInt8], expecting state: FileState
+    )
         throws(WriteFailure)
     {
         let directory = file.directory

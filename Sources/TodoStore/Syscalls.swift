@@ -10,14 +10,16 @@ struct Syscalls: Sendable {
     /// `open(2)`.
     var open: @Sendable (_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     /// `openat(2)`.
-    var openat: @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32
+    var openat:
+        @Sendable (_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32
     /// `close(2)`.
     var close: @Sendable (_ fd: Int32) -> Int32
     /// `fstat(2)`.
     var fstat: @Sendable (_ fd: Int32, _ status: inout stat) -> Int32
     /// `fstatat(2)`.
     var fstatat:
-        @Sendable (_ directory: Int32, _ name: String, _ status: inout stat, _ flags: Int32) -> Int32
+        @Sendable (_ directory: Int32, _ name: String, _ status: inout stat, _ flags: Int32) ->
+            Int32
     /// `stat(2)` (follows symbolic links).
     var stat: @Sendable (_ path: String, _ status: inout stat) -> Int32
     /// `read(2)`.

@@ -141,6 +141,21 @@ struct FaultInjectionTests {
         #expect(directory.temporaries().isEmpty)
     }
 
+    @Test func anErrorNamesThePathAsTheUserGaveIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.file("real.txt")
+        let link = directory.file("todo.txt")
+        try writeFile(target, "a\n".bytes)
+        symlink("real.txt", link)
+        let store = FileStorage(syscalls: Fault.readOnlyFile.syscalls())
+        let error = #expect(throws: StoreError.self) {
+            try store.update(link) { $0.appendLine("b".bytes) }
+        }
+        #expect(error?.description == "cannot write \(link): Permission denied")
+        #expect(try readFile(target) == "a\n".bytes)
+    }
+
     @Test func aFailedSourceRewriteLeavesMovedLinesInBothFiles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -52,7 +52,9 @@ struct FileStorageTests {
         ("", ["c"], "c\n"),
         ("a\n", ["c"], "a\nc\n"),
     ])
-    func appendFixesOnlyTheMissingFinalNewline(original: String, lines: [String], expected: String)
+    func appendFixesOnlyTheMissingFinalNewline(
+        original: String, lines: [String], expected: String
+    )
         throws
     {
         let directory = try TemporaryDirectory()

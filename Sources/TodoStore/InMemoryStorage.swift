@@ -28,10 +28,12 @@ public final class InMemoryStorage: TodoStorage {
         files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The file as a list; a missing file is an error.
     public func read(_ path: String) throws(StoreError) -> TodoList {
         TodoList(bytes: try readBytes(path))
     }
 
+    /// The file's bytes; a missing file is an error.
     public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
         guard let bytes = files[path] else {
             throw StoreError(operation: "read", path: path, reason: "No such file or directory")
@@ -44,6 +46,7 @@ public final class InMemoryStorage: TodoStorage {
         files[path] = bytes
     }
 
+    /// Applies `edit` and stores the result when its bytes differ.
     public func update<Result>(
         _ path: String, _ edit: (inout TodoList) throws -> Result
     ) throws
@@ -57,6 +60,7 @@ public final class InMemoryStorage: TodoStorage {
         return result
     }
 
+    /// Appends lines (format.md F5), creating a missing file.
     @discardableResult
     public func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         var list = TodoList(bytes: files[path] ?? [])
@@ -65,6 +69,8 @@ public final class InMemoryStorage: TodoStorage {
         return list
     }
 
+    /// Applies `edit` to `source`, appends the moved lines to `destination`, then stores
+    /// `source`.
     public func move<Result>(
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
@@ -78,21 +84,26 @@ public final class InMemoryStorage: TodoStorage {
         return result
     }
 
+    /// Whether a file is stored at `path`.
     public func fileExists(_ path: String) -> Bool { files[path] != nil }
 
+    /// Whether `path` was created as a directory or holds a file.
     public func directoryExists(_ path: String) -> Bool {
         let prefix = path.hasSuffix("/") ? path : path + "/"
         return directories.contains(path) || files.keys.contains { $0.hasPrefix(prefix) }
     }
 
+    /// Stores an empty file when none is at `path`.
     public func createFileIfMissing(_ path: String) throws(StoreError) {
         if files[path] == nil { try write(path, []) }
     }
 
+    /// Records a directory.
     public func createDirectory(_ path: String) throws(StoreError) {
         directories.insert(path)
     }
 
+    /// The names of the files directly in `path`, sorted by bytes.
     public func directoryEntries(_ path: String) throws(StoreError) -> [String] {
         let prefix = path.hasSuffix("/") ? path : path + "/"
         let names = files.keys.filter { $0.hasPrefix(prefix) }.map {
@@ -103,6 +114,7 @@ public final class InMemoryStorage: TodoStorage {
         }
     }
 
+    /// Stores the bytes at `/tmp/NAME` and returns that path.
     public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
     {
         let path = "/tmp/" + name
@@ -110,5 +122,6 @@ public final class InMemoryStorage: TodoStorage {
         return path
     }
 
+    /// Forgets a file.
     public func removeFile(_ path: String) { files[path] = nil }
 }

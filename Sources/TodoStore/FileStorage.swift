@@ -1,0 +1,586 @@
+import Glibc
+public import TodoTxt
+
+/// The real ``TodoStorage``: reads and writes files on disk, following storage.md.
+///
+/// - Files are read as bytes (`open`, `fstat`, a `read` loop) and never decoded, so every line
+///   that a command does not change is written back byte for byte.
+/// - Every read-modify-write (``update(_:_:)``, ``append(_:lines:)``, ``move(from:to:_:)``)
+///   holds an exclusive `flock` on a sidecar lock file beside the real file (`.todo.txt.lock`
+///   for `todo.txt`), from before the read until after the rename. Symbolic links are resolved
+///   first, so two paths to one file share one lock. Writers wait for each other; a killed
+///   writer's lock goes away with its process. The lock file itself is never removed.
+/// - A rewrite is atomic: the new content goes to `.NAME.tmp-PID-N` beside the real file, gets
+///   the original mode (and owner when permitted), is synced, and is renamed over the file; then
+///   the directory is synced. A symbolic link stays a link and its target is replaced. On any
+///   error the temporary file is removed and the file is left as it was. Stale temporary files
+///   of this naming (left by a killed writer) are removed by the next writer, under the lock.
+/// - Just before the rename, the file's device, inode, size, mtime and ctime are compared with
+///   what was read; if they differ and the content differs too (an editor that does not take
+///   the lock saved it meanwhile), the file is read again and the edit applied again, up to
+///   five times.
+/// - An append is a locked atomic rewrite, like any edit: it costs one read and one write of
+///   the file (what `cp` costs), and a crash can never leave half a line behind.
+public final class FileStorage: TodoStorage {
+    /// How many times a read-modify-write is tried when others keep changing the file.
+    static let attempts = 5
+
+    let sys: Syscalls
+
+    /// Creates a store that uses the real file system.
+    public convenience init() {
+        self.init(syscalls: .live)
+    }
+
+    /// Creates a store whose every system call goes through `syscalls` (for fault injection).
+    init(syscalls: Syscalls) {
+        sys = syscalls
+    }
+
+    // MARK: Reading
+
+    /// Reads the file into a list (no lock: a rename-replaced file is always whole).
+    public func read(_ path: String) throws(StoreError) -> TodoList {
+        TodoList(bytes: try readBytes(path))
+    }
+
+    /// Reads the whole file as bytes: one `fstat`, one allocation, a `read` loop.
+    public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
+        let fd = sys.open(path, O_RDONLY | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw failure("read", path, errno) }
+        defer { _ = sys.close(fd) }
+        return try readAll(fd, path: path, operation: "read").bytes
+    }
+
+    // MARK: Read-modify-write
+
+    /// Applies `edit` under the lock and replaces the file atomically when the bytes changed;
+    /// re-reads and re-applies when another program changed the file meanwhile (see the type).
+    public func update<Result>(
+        _ path: String, _ edit: (inout TodoList) throws -> Result
+    ) throws
+        -> Result
+    {
+        let file = try lock(try locate(path), path: path)
+        defer { unlock([file]) }
+        for _ in 0..<Self.attempts {
+            let state = try readState(file, missingIsError: true)
+            var list = TodoList(bytes: state.bytes)
+            let result = try edit(&list)
+            let bytes = list.serialized()
+            if sameBytes(bytes, state.bytes) { return result }
+            do {
+                try replace(file, with: bytes, expecting: state)
+                return result
+            } catch {
+                switch error {
+                case .changed: continue
+                case .failed(let storeError): throw storeError
+                }
+            }
+        }
+        throw keptChanging(path)
+    }
+
+    /// Appends lines under the lock as an atomic rewrite, creating a missing file (mode
+    /// `0666 & ~umask`); lines to a character device such as `/dev/null` are written straight
+    /// to it. A line that contains LF is refused.
+    @discardableResult
+    public func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
+        for line in lines where line.contains(0x0A) {
+            throw StoreError(
+                operation: "write", path: path, reason: "a new line contains a line feed")
+        }
+        let location = try locate(path)
+        if isCharacterDevice(location) { return try appendToDevice(path, lines: lines) }
+        let file = try lock(location, path: path)
+        defer { unlock([file]) }
+        return try appendLocked(file, lines: lines)
+    }
+
+    /// Locks both files (in real-path order), appends the moved lines to `destination`, then
+    /// rewrites `source`. A failure after the append leaves the lines in both files.
+    public func move<Result>(
+        from source: String, to destination: String,
+        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
+    ) throws -> Result {
+        let sourceLocation = try locate(source)
+        let destinationLocation = try locate(destination)
+        if sourceLocation.path == destinationLocation.path {
+            return try update(source) { list in
+                let (moved, result) = try edit(&list)
+                for line in moved { list.appendLine(line) }
+                return result
+            }
+        }
+        if isCharacterDevice(destinationLocation) {
+            let file = try lock(sourceLocation, path: source)
+            defer { unlock([file]) }
+            return try moveLocked(from: file, edit) { lines throws(StoreError) in
+                _ = try self.appendToDevice(destination, lines: lines)
+            }
+        }
+        // Lock in the order of the real paths, so two opposite moves cannot deadlock.
+        var files: [LockedFile] = []
+        defer { unlock(files) }
+        let ordered = [(sourceLocation, source), (destinationLocation, destination)]
+            .sorted { $0.0.path < $1.0.path }
+        for (location, path) in ordered {
+            files.append(try lock(location, path: path))
+        }
+        guard let sourceFile = files.first(where: { $0.location == sourceLocation }),
+            let destinationFile = files.first(where: { $0.location == destinationLocation })
+        else { throw StoreError(operation: "lock", path: source, reason: "lock lost") }
+        return try moveLocked(from: sourceFile, edit) { lines throws(StoreError) in
+            _ = try self.appendLocked(destinationFile, lines: lines)
+        }
+    }
+
+    /// The body of a move once the files are locked: appends the moved lines to the
+    /// destination first, then rewrites the source.
+    private func moveLocked<Result>(
+        from file: LockedFile,
+        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result),
+        appendingTo appendLines: ([[UInt8]]) throws(StoreError) -> Void
+    ) throws -> Result {
+        for _ in 0..<Self.attempts {
+            let state = try readState(file, missingIsError: true)
+            var list = TodoList(bytes: state.bytes)
+            let (moved, result) = try edit(&list)
+            let bytes = list.serialized()
+            if !moved.isEmpty {
+                // Nothing is written anywhere if the source already changed.
+                do {
+                    guard try isUnchanged(file, since: state) else { continue }
+                } catch {
+                    if case .failed(let storeError) = error { throw storeError }
+                    continue
+                }
+                try appendLines(moved)
+            }
+            if sameBytes(bytes, state.bytes) { return result }
+            do {
+                try replace(file, with: bytes, expecting: state)
+                return result
+            } catch {
+                switch error {
+                case .changed:
+                    if moved.isEmpty { continue }
+                    throw StoreError(
+                        operation: "write", path: file.path,
+                        reason:
+                            "the file changed while lines were being moved; they were copied but not removed"
+                    )
+                case .failed(let storeError): throw storeError
+                }
+            }
+        }
+        throw keptChanging(file.path)
+    }
+
+    /// Appends under a lock already held; creates the file when it is missing.
+    private func appendLocked(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> TodoList {
+        for _ in 0..<Self.attempts {
+            let state = try readState(file, missingIsError: false)
+            var list = TodoList(bytes: state.bytes)
+            for line in lines { list.appendLine(line) }
+            if lines.isEmpty && state.identity != nil { return list }
+            do {
+                try replace(file, with: list.serialized(), expecting: state)
+                return list
+            } catch {
+                switch error {
+                case .changed: continue
+                case .failed(let storeError): throw storeError
+                }
+            }
+        }
+        throw keptChanging(file.path)
+    }
+
+    /// Writes lines straight to a character device such as `/dev/null` (no lock, no rename).
+    private func appendToDevice(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
+        var list = TodoList()
+        for line in lines { list.appendLine(line) }
+        let fd = sys.open(path, O_WRONLY | O_APPEND | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw failure("write", path, errno) }
+        defer { _ = sys.close(fd) }
+        let code = writeAll(fd, list.serialized())
+        if code != 0 { throw failure("write", path, code) }
+        return list
+    }
+
+    // MARK: Other files and directories
+
+    /// Whether a regular file or a character device is at `path` (links followed).
+    public func fileExists(_ path: String) -> Bool {
+        var status = stat()
+        guard sys.stat(path, &status) == 0 else { return false }
+        return fileType(status.st_mode) == S_IFREG || fileType(status.st_mode) == S_IFCHR
+    }
+
+    /// Whether a directory is at `path` (links followed).
+    public func directoryExists(_ path: String) -> Bool {
+        var status = stat()
+        return sys.stat(path, &status) == 0 && fileType(status.st_mode) == S_IFDIR
+    }
+
+    /// Creates an empty file (mode `0666 & ~umask`) when nothing is at `path`.
+    public func createFileIfMissing(_ path: String) throws(StoreError) {
+        let location = try locate(path, operation: "create")
+        let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard directory >= 0 else { throw failure("create", path, errno) }
+        defer { _ = sys.close(directory) }
+        let fd = sys.openat(
+            directory, location.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if fd < 0 {
+            let code = errno
+            if code == EEXIST { return }
+            throw failure("create", path, code)
+        }
+        _ = sys.close(fd)
+        if sys.fsync(directory) != 0 && errno != EINVAL { throw failure("create", path, errno) }
+    }
+
+    /// Creates a directory and its missing parents (`mkdir -p`).
+    public func createDirectory(_ path: String) throws(StoreError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+            prefix += component
+            if sys.mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            guard code == EEXIST else { throw failure("create directory", path, code) }
+            guard directoryExists(prefix) else { throw failure("create directory", path, ENOTDIR) }
+        }
+    }
+
+    /// The names in a directory, `.` and `..` excluded, sorted by bytes.
+    public func directoryEntries(_ path: String) throws(StoreError) -> [String] {
+        guard let names = sys.listDirectory(path) else { throw failure("list", path, errno) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Writes `bytes` to a new file `todo-RANDOM-NAME`, mode 0600, in `$TMPDIR` (or `/tmp`).
+    public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
+    {
+        var directory = "/tmp"
+        if let value = getenv("TMPDIR"), value.pointee != 0 { directory = String(cString: value) }
+        if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        var path = ""
+        var fd: Int32 = -1
+        for _ in 0..<100 {
+            let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            path = "\(directory)/todo-\(tag)-\(name)"
+            fd = sys.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw failure("create", path, errno) }
+        var code = writeAll(fd, bytes)
+        if sys.close(fd) != 0 && code == 0 { code = errno }
+        if code != 0 {
+            _ = sys.unlink(path)
+            throw failure("write", path, code)
+        }
+        return path
+    }
+
+    /// Removes a file; errors (such as a missing file) are ignored.
+    public func removeFile(_ path: String) {
+        _ = sys.unlink(path)
+    }
+}
+
+// MARK: - Internals
+
+/// A file's real place: the directory (no symbolic links) and the name in it.
+struct RealLocation: Equatable {
+    var directory: String
+    var name: String
+
+    /// The full real path.
+    var path: String { directory == "/" ? "/" + name : directory + "/" + name }
+
+    /// Splits a path at its last slash.
+    init(splitting path: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            directory = "."
+            name = path
+            return
+        }
+        let head = String(path[..<slash])
+        directory = head.isEmpty ? "/" : head
+        name = String(path[path.index(after: slash)...])
+    }
+
+    init(directory: String, name: String) {
+        self.directory = directory
+        self.name = name
+    }
+}
+
+/// A file whose sidecar lock is held, with its directory open.
+final class LockedFile {
+    /// The path as the user named it (for messages).
+    let path: String
+    let location: RealLocation
+    let directory: Int32
+    let lock: Int32
+
+    init(path: String, location: RealLocation, directory: Int32, lock: Int32) {
+        self.path = path
+        self.location = location
+        self.directory = directory
+        self.lock = lock
+    }
+}
+
+/// Why an atomic replace did not happen.
+enum WriteFailure: Error {
+    /// The file changed since it was read (and its content differs).
+    case changed
+    /// A system call failed.
+    case failed(StoreError)
+}
+
+extension FileStorage {
+    func failure(_ operation: String, _ path: String, _ code: Int32) -> StoreError {
+        StoreError(
+            operation: operation, path: path, reason: String(cString: strerror(code)), errno: code)
+    }
+
+    func keptChanging(_ path: String) -> StoreError {
+        StoreError(
+            operation: "write", path: path,
+            reason: "another program kept changing it; nothing was written")
+    }
+
+    /// Resolves symbolic links. A missing file is placed in its (resolved) directory; a dangling
+    /// link is followed by hand, so that writing creates its target and keeps the link.
+    func locate(_ path: String, operation: String = "write") throws(StoreError) -> RealLocation {
+        var current = path
+        for _ in 0..<40 {
+            if let real = sys.realpath(current) {
+                let location = RealLocation(splitting: real)
+                guard !location.name.isEmpty else { throw failure(operation, path, EISDIR) }
+                return location
+            }
+            let code = errno
+            guard code == ENOENT else { throw failure(operation, path, code) }
+            let parts = RealLocation(splitting: current)
+            guard !parts.name.isEmpty else { throw failure(operation, path, EISDIR) }
+            guard let directory = sys.realpath(parts.directory) else {
+                throw failure(operation, path, errno)
+            }
+            let resolved = RealLocation(directory: directory, name: parts.name)
+            guard let target = sys.readlink(resolved.path) else { return resolved }
+            current = target.hasPrefix("/") ? target : directory + "/" + target
+        }
+        throw failure(operation, path, ELOOP)
+    }
+
+    func isCharacterDevice(_ location: RealLocation) -> Bool {
+        var status = stat()
+        return sys.stat(location.path, &status) == 0 && fileType(status.st_mode) == S_IFCHR
+    }
+
+    /// Opens the directory, refuses a directory in the file's place, takes the lock (waiting
+    /// for it), and removes stale temporary files.
+    func lock(_ location: RealLocation, path: String) throws(StoreError) -> LockedFile {
+        let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard directory >= 0 else { throw failure("write", path, errno) }
+        var status = stat()
+        if sys.fstatat(directory, location.name, &status, 0) == 0,
+            fileType(status.st_mode) == S_IFDIR
+        {
+            _ = sys.close(directory)
+            throw failure("write", path, EISDIR)
+        }
+        let lock = sys.openat(
+            directory, ".\(location.name).lock", O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard lock >= 0 else {
+            let code = errno
+            _ = sys.close(directory)
+            throw failure("write", path, code)
+        }
+        var result = sys.flock(lock, LOCK_EX | LOCK_NB)
+        if result != 0 && (errno == EWOULDBLOCK || errno == EINTR) {
+            repeat { result = sys.flock(lock, LOCK_EX) } while result != 0 && errno == EINTR
+        }
+        guard result == 0 else {
+            let code = errno
+            _ = sys.close(lock)
+            _ = sys.close(directory)
+            throw failure("lock", path, code)
+        }
+        let file = LockedFile(path: path, location: location, directory: directory, lock: lock)
+        removeStaleTemporaries(file)
+        return file
+    }
+
+    func unlock(_ files: [LockedFile]) {
+        for file in files.reversed() {
+            _ = sys.close(file.lock)
+            _ = sys.close(file.directory)
+        }
+    }
+
+    /// Removes `.NAME.tmp-*`: every writer holds the lock while its temporary file exists, so
+    /// one found while we hold the lock was left by a writer that died.
+    func removeStaleTemporaries(_ file: LockedFile) {
+        let prefix = ".\(file.location.name).tmp-"
+        guard let names = sys.listDirectory(file.location.directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            _ = sys.unlinkat(file.directory, name)
+        }
+    }
+
+    /// Reads the locked file. A missing file is an error or an empty state.
+    func readState(_ file: LockedFile, missingIsError: Bool) throws(StoreError) -> FileState {
+        let fd = sys.openat(file.directory, file.location.name, O_RDONLY | O_CLOEXEC, 0)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT && !missingIsError { return .missing }
+            throw failure("read", file.path, code)
+        }
+        defer { _ = sys.close(fd) }
+        let (bytes, status) = try readAll(fd, path: file.path, operation: "read")
+        return FileState(bytes: bytes, status: status)
+    }
+
+    /// Reads an open file to its end: one allocation of the size `fstat` reports, then a read
+    /// loop (more is read if the file grew or reports no size, like a device).
+    func readAll(
+        _ fd: Int32, path: String, operation: String
+    ) throws(StoreError) -> (
+        bytes: [UInt8], status: stat
+    ) {
+        var status = stat()
+        guard sys.fstat(fd, &status) == 0 else { throw failure(operation, path, errno) }
+        if fileType(status.st_mode) == S_IFDIR { throw failure(operation, path, EISDIR) }
+        let expected = max(Int(status.st_size), 0)
+        var code: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let got = sys.read(fd, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if code != 0 { throw failure(operation, path, code) }
+        if bytes.count == expected {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { raw in
+                    raw.baseAddress.map { sys.read(fd, $0, raw.count) } ?? 0
+                }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(operation, path, errno)
+                }
+                if got == 0 { break }
+                bytes.append(contentsOf: chunk[..<got])
+            }
+        }
+        return (bytes, status)
+    }
+
+    /// Writes all of `bytes`; returns 0 or the errno of the failed write.
+    func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            var offset = 0
+            while offset < raw.count {
+                let wrote = sys.write(fd, base + offset, min(raw.count - offset, 1 << 30))
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if wrote == 0 { return EIO }
+                offset += wrote
+            }
+            return 0
+        }
+    }
+
+    /// Whether the file is still what was read: same identity, or the same bytes.
+    func isUnchanged(_ file: LockedFile, since state: FileState) throws(WriteFailure) -> Bool {
+        var status = stat()
+        if sys.fstatat(file.directory, file.location.name, &status, 0) != 0 {
+            let code = errno
+            if code == ENOENT { return state.identity == nil }
+            throw .failed(failure("write", file.path, code))
+        }
+        guard let identity = state.identity else { return false }
+        if FileIdentity(status) == identity { return true }
+        do {
+            let now = try readState(file, missingIsError: false)
+            return now.identity != nil && sameBytes(now.bytes, state.bytes)
+        } catch {
+            throw .failed(error)
+        }
+    }
+
+    /// Replaces the locked file with `bytes` atomically (storage.md rule 3), unless it changed
+    /// since `state` was read. On any failure the temporary file is removed.
+    func replace(
+        _ file: LockedFile, with bytes: [UInt8], expecting state: FileState
+    )
+        throws(WriteFailure)
+    {
+        let directory = file.directory
+        let name = file.location.name
+        if state.identity != nil {
+            guard fileType(state.mode) == S_IFREG else {
+                throw .failed(
+                    StoreError(operation: "write", path: file.path, reason: "not a regular file"))
+            }
+            guard sys.faccessat(directory, name, W_OK) == 0 else {
+                throw .failed(failure("write", file.path, errno))
+            }
+        }
+        let pid = sys.getpid()
+        var temporary = ""
+        var fd: Int32 = -1
+        for number in 0..<100 {
+            temporary = ".\(name).tmp-\(pid)-\(number)"
+            fd = sys.openat(
+                directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw .failed(failure("write", file.path, errno)) }
+        var isOpen = true
+        do throws(WriteFailure) {
+            func check(_ result: Int32) throws(WriteFailure) {
+                if result != 0 { throw .failed(failure("write", file.path, errno)) }
+            }
+            let code = writeAll(fd, bytes)
+            if code != 0 { throw .failed(failure("write", file.path, code)) }
+            if state.identity != nil {
+                _ = sys.fchown(fd, state.owner, state.group)  // allowed for root or the owner only
+                try check(sys.fchmod(fd, state.mode & 0o7777))
+            } else {
+                try check(sys.fchmod(fd, 0o666 & ~sys.umask()))
+            }
+            try check(sys.fsync(fd))
+            isOpen = false
+            try check(sys.close(fd))
+            guard try isUnchanged(file, since: state) else { throw .changed }
+            try check(sys.renameat(directory, temporary, name))
+        } catch {
+            if isOpen { _ = sys.close(fd) }
+            _ = sys.unlinkat(directory, temporary)
+            throw error
+        }
+        if sys.fsync(directory) != 0 && errno != EINVAL {
+            throw .failed(failure("sync the directory of", file.path, errno))
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import Glibc
+import Testing
+import TodoTxt
+
+@testable import TodoStore
+
+/// One system call made to fail at one step of a write.
+///
+/// The tests run as root, which ignores file permissions, so a read-only file or directory is
+/// simulated by failing the call with `EACCES` rather than by `chmod`.
+enum Fault: String, CaseIterable, CustomTestStringConvertible {
+    case fullDiskOnSecondWrite
+    case readOnlyFile
+    case readOnlyDirectory
+    case lockFileDenied
+    case fsyncFails
+    case chmodFails
+    case closeFails
+    case renameFails
+
+    var testDescription: String { rawValue }
+
+    /// The error number the failing call sets.
+    var code: Int32 {
+        switch self {
+        case .fullDiskOnSecondWrite: ENOSPC
+        case .readOnlyFile, .readOnlyDirectory, .lockFileDenied: EACCES
+        case .fsyncFails, .closeFails: EIO
+        case .chmodFails: EPERM
+        case .renameFails: EXDEV
+        }
+    }
+
+    /// The reason the error message must give.
+    var reason: String { String(cString: strerror(code)) }
+
+    /// Real system calls with this one fault.
+    func syscalls() -> Syscalls {
+        var calls = chunkedSyscalls()
+        let code = self.code
+        let writes = Counter()
+        switch self {
+        case .fullDiskOnSecondWrite:
+            calls.write = { fd, buffer, count in
+                if writes.next() == 2 {
+                    errno = code
+                    return -1
+                }
+                return Syscalls.live.write(fd, buffer, min(count, 4096))
+            }
+        case .readOnlyFile:
+            calls.faccessat = { _, _, _ in
+                errno = code
+                return -1
+            }
+        case .readOnlyDirectory:
+            calls.openat = { directory, name, flags, mode in
+                if name.contains(".tmp-") {
+                    errno = code
+                    return -1
+                }
+                return Syscalls.live.openat(directory, name, flags, mode)
+            }
+        case .lockFileDenied:
+            calls.openat = { directory, name, flags, mode in
+                if name.hasSuffix(".lock") {
+                    errno = code
+                    return -1
+                }
+                return Syscalls.live.openat(directory, name, flags, mode)
+            }
+        case .fsyncFails:
+            calls.fsync = { _ in
+                errno = code
+                return -1
+            }
+        case .chmodFails:
+            calls.fchmod = { _, _ in
+                errno = code
+                return -1
+            }
+        case .closeFails:
+            // Fails the close of the temporary file (after the kernel closed it).
+            calls.close = { fd in
+                let name = Syscalls.live.readlink("/proc/self/fd/\(fd)") ?? ""
+                let result = Syscalls.live.close(fd)
+                if name.contains(".tmp-") {
+                    errno = code
+                    return -1
+                }
+                return result
+            }
+        case .renameFails:
+            calls.renameat = { _, _, _ in
+                errno = code
+                return -1
+            }
+        }
+        return calls
+    }
+}
+
+/// Every failing step leaves the file as it was, removes the temporary file, and reports one
+/// line that names the file and the reason.
+struct FaultInjectionTests {
+    /// A file large enough to need several (4 KiB) writes, with CRLF and no final newline.
+    static let original: [UInt8] = {
+        var bytes: [UInt8] = []
+        for number in 0..<500 { bytes += "task \(number) +project @context\r\n".bytes }
+        return bytes + "last".bytes
+    }()
+
+    @Test(arguments: Fault.allCases)
+    func updateLeavesTheFileAsItWas(fault: Fault) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, Self.original, mode: 0o640)
+        let store = FileStorage(syscalls: fault.syscalls())
+        let error = #expect(throws: StoreError.self) {
+            try store.update(path) { $0.replaceLine(at: 0, with: "changed".bytes) }
+        }
+        #expect(error?.description == "cannot write \(path): \(fault.reason)")
+        #expect(try readFile(path) == Self.original)
+        #expect(status(path).st_mode & 0o7777 == 0o640)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test(arguments: Fault.allCases)
+    func appendLeavesTheFileAsItWas(fault: Fault) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, Self.original)
+        let store = FileStorage(syscalls: fault.syscalls())
+        let error = #expect(throws: StoreError.self) {
+            _ = try store.append(path, lines: ["new task".bytes])
+        }
+        #expect(error?.description == "cannot write \(path): \(fault.reason)")
+        #expect(try readFile(path) == Self.original)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test func anErrorNamesThePathAsTheUserGaveIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.file("real.txt")
+        let link = directory.file("todo.txt")
+        try writeFile(target, "a\n".bytes)
+        symlink("real.txt", link)
+        let store = FileStorage(syscalls: Fault.readOnlyFile.syscalls())
+        let error = #expect(throws: StoreError.self) {
+            try store.update(link) { $0.appendLine("b".bytes) }
+        }
+        #expect(error?.description == "cannot write \(link): Permission denied")
+        #expect(try readFile(target) == "a\n".bytes)
+    }
+
+    @Test func aFailedSourceRewriteLeavesMovedLinesInBothFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let todo = directory.file("todo.txt")
+        let done = directory.file("done.txt")
+        try writeFile(todo, "a\nx b\n".bytes)
+        try writeFile(done, "x old\n".bytes)
+        var calls = Syscalls.live
+        let renames = Counter()
+        calls.renameat = { directory, from, to in
+            if renames.next() == 2 {
+                errno = EIO
+                return -1
+            }
+            return Syscalls.live.renameat(directory, from, to)
+        }
+        let error = #expect(throws: StoreError.self) {
+            try FileStorage(syscalls: calls).move(from: todo, to: done) { list in
+                list.removeLine(at: 1)
+                return (["x b".bytes], ())
+            }
+        }
+        #expect(error?.description == "cannot write \(todo): Input/output error")
+        #expect(try readFile(todo) == "a\nx b\n".bytes)
+        #expect(try readFile(done) == "x old\nx b\n".bytes)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test func aMissingDirectoryIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("nodir/todo.txt")
+        let error = #expect(throws: StoreError.self) {
+            try FileStorage().append(path, lines: ["a".bytes])
+        }
+        #expect(error?.description == "cannot write \(path): No such file or directory")
+        #expect(directory.names().isEmpty)
+    }
+
+    @Test func aMissingFileCannotBeUpdated() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        let error = #expect(throws: StoreError.self) {
+            try FileStorage().update(path) { $0.appendLine("a".bytes) }
+        }
+        #expect(error?.description == "cannot read \(path): No such file or directory")
+        #expect(!FileStorage().fileExists(path))
+    }
+
+    @Test func aDirectoryInPlaceOfTheFileIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        mkdir(path, 0o755)
+        let store = FileStorage()
+        let updateError = #expect(throws: StoreError.self) {
+            try store.update(path) { $0.appendLine("a".bytes) }
+        }
+        #expect(updateError?.description == "cannot write \(path): Is a directory")
+        let appendError = #expect(throws: StoreError.self) {
+            try store.append(path, lines: ["a".bytes])
+        }
+        #expect(appendError?.description == "cannot write \(path): Is a directory")
+        let readError = #expect(throws: StoreError.self) { try store.readBytes(path) }
+        #expect(readError?.description == "cannot read \(path): Is a directory")
+        #expect(directory.names() == ["todo.txt"])
+    }
+
+    // MARK: Someone else writes the file between our read and our rename.
+
+    /// System calls where `change` runs just after the temporary file is synced.
+    static func syscalls(changing change: @escaping @Sendable (Int) throws -> Void) -> Syscalls {
+        var calls = Syscalls.live
+        let syncs = Counter()
+        calls.fsync = { fd in
+            var status = stat()
+            _ = Syscalls.live.fstat(fd, &status)
+            let result = Syscalls.live.fsync(fd)
+            if status.st_mode & S_IFMT == S_IFREG { try? change(syncs.next()) }
+            return result
+        }
+        return calls
+    }
+
+    @Test func anEditIsAppliedAgainToTheFreshContent() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\nb\n".bytes)
+        let calls = Self.syscalls { sync in
+            if sync == 1 { try writeFile(path, "a\nb\nadded by an editor\n".bytes) }
+        }
+        var editCalls = 0
+        try FileStorage(syscalls: calls).update(path) { list in
+            editCalls += 1
+            guard list[1].content.elementsEqual("b".bytes) else { throw TestFailure("moved") }
+            list.replaceLine(at: 1, with: "B".bytes)
+        }
+        #expect(editCalls == 2)
+        #expect(try readFile(path) == "a\nB\nadded by an editor\n".bytes)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test func anAppendIsAppliedAgainToTheFreshContent() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\n".bytes)
+        let calls = Self.syscalls { sync in
+            if sync == 1 { try writeFile(path, "a\nb".bytes) }
+        }
+        try FileStorage(syscalls: calls).append(path, lines: ["c".bytes])
+        #expect(try readFile(path) == "a\nb\nc\n".bytes)
+    }
+
+    @Test func anEditWhoseLineChangedThrowsAndWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\nb\n".bytes)
+        let calls = Self.syscalls { sync in
+            if sync == 1 { try writeFile(path, "a\nsomething else\n".bytes) }
+        }
+        #expect(throws: TestFailure.self) {
+            try FileStorage(syscalls: calls).update(path) { list in
+                guard list[1].content.elementsEqual("b".bytes) else {
+                    throw TestFailure("line 2 changed")
+                }
+                list.replaceLine(at: 1, with: "B".bytes)
+            }
+        }
+        #expect(try readFile(path) == "a\nsomething else\n".bytes)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test func aFileThatKeepsChangingIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\n".bytes)
+        let calls = Self.syscalls { sync in try writeFile(path, "other \(sync)\n".bytes) }
+        let error = #expect(throws: StoreError.self) {
+            try FileStorage(syscalls: calls).append(path, lines: ["c".bytes])
+        }
+        #expect(error?.path == path)
+        #expect(try readFile(path) == "other \(FileStorage.attempts)\n".bytes)
+        #expect(directory.temporaries().isEmpty)
+    }
+
+    @Test func aTouchWithoutChangesNeedsNoRetry() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\n".bytes)
+        let calls = Self.syscalls { _ in try writeFile(path, "a\n".bytes) }
+        var editCalls = 0
+        try FileStorage(syscalls: calls).update(path) { list in
+            editCalls += 1
+            list.replaceLine(at: 0, with: "A".bytes)
+        }
+        #expect(editCalls == 1)
+        #expect(try readFile(path) == "A\n".bytes)
+    }
+}

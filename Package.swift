@@ -34,6 +34,11 @@ let package = Package(
         ),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"], swiftSettings: upcoming),
         .executableTarget(
+            name: "todo-bench",
+            path: "Benchmarks/TodoBench",
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
             name: "ListOverdue",
             dependencies: ["TodoTxt"],
             path: "Examples/ListOverdue",

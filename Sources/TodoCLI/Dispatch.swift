@@ -89,25 +89,43 @@ extension Session {
         return try archive(["archive"])
     }
 
-    /// The executable add-on for `action`, if there is one.
-    ///
-    /// - Throws: when a broken symbolic link stands where the add-on would be.
-    func addon(named action: String) throws -> String? {
-        guard !action.isEmpty, !action.contains("/") else { return nil }
+    /// What stands where the add-on `action` would be.
+    enum AddonLookup {
+        case none
+        case executable(String)
+        case brokenLink(String)
+    }
+
+    /// Looks for `ACTION/ACTION`, then `ACTION`, in the actions directory; a file that is not
+    /// executable does not count, a symbolic link to nothing does.
+    func lookUpAddon(_ action: String) -> AddonLookup {
+        guard !action.isEmpty, !action.contains("/") else { return .none }
         let directory = settings.actionsDirectory
         for path in [directory + "/" + action + "/" + action, directory + "/" + action] {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFLNK {
                 var target = stat()
-                if stat(path, &target) != 0 {
-                    throw die("Fatal Error: Broken link to custom action: '\(path)'")
-                }
+                if stat(path, &target) != 0 { return .brokenLink(path) }
                 info = target
             }
-            if info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0 { return path }
+            if info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0 {
+                return .executable(path)
+            }
         }
-        return nil
+        return .none
+    }
+
+    /// The executable add-on for `action`, if there is one.
+    ///
+    /// - Throws: when a broken symbolic link stands where the add-on would be.
+    func addon(named action: String) throws -> String? {
+        switch lookUpAddon(action) {
+        case .none: return nil
+        case .executable(let path): return path
+        case .brokenLink(let path):
+            throw die("Fatal Error: Broken link to custom action: '\(path)'")
+        }
     }
 
     /// The add-ons of the actions directory, in glob order: `(name, path)`.
@@ -115,7 +133,9 @@ extension Session {
         let directory = settings.actionsDirectory
         guard let names = try? storage.directoryEntries(directory) else { return [] }
         return names.compactMap { name in
-            guard !name.hasPrefix("."), let path = try? addon(named: name) else { return nil }
+            guard !name.hasPrefix("."), case .executable(let path) = lookUpAddon(name) else {
+                return nil
+            }
             return (name, path)
         }
     }

@@ -5,7 +5,7 @@ import Testing
 ///
 /// Format (one file per subject, under `Transcripts/`):
 ///
-///     # a comment
+///     # a comment (ends the block above it)
 ///     $ todo add "call mom"          a command, run by bash in the test's directory
 ///     1 call mom                     the expected standard output and error, merged
 ///     TODO: 1 added.
@@ -36,35 +36,36 @@ struct Transcript: CustomTestStringConvertible, Sendable {
         var expected: [String] = []
         func finish() {
             if var step = current {
-                step.expected = expected.map { $0 == "<BLANK>" ? "" : $0 }.map { $0 + "\n" }.joined()
+                // Blank lines after a block only separate it from the next command.
+                while expected.last?.isEmpty == true { expected.removeLast() }
+                step.expected = expected.map { $0 == "<BLANK>" ? "" : $0 }.map { $0 + "\n" }
+                    .joined()
                 steps.append(step)
             }
             current = nil
             expected = []
         }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             if line.hasPrefix("$ ") {
                 finish()
-                current = Step(command: String(line.dropFirst(2)), expected: "", status: 0, line: index + 1)
+                current = Step(
+                    command: String(line.dropFirst(2)), expected: "", status: 0, line: index + 1)
             } else if line.hasPrefix("> "), current != nil, expected.isEmpty {
                 current?.command += "\n" + line.dropFirst(2)
             } else if line.hasPrefix("? "), current != nil {
-                current?.status = Int32(line.dropFirst(2).trimmingCharacters(in: .whitespaces)) ?? -1
-            } else if line.hasPrefix("#") && current == nil {
-                continue
+                current?.status =
+                    Int32(line.dropFirst(2).trimmingCharacters(in: .whitespaces)) ?? -1
+            } else if line.hasPrefix("# ") || line == "#" {
+                finish()
             } else if current != nil {
                 if line.isEmpty && expected.isEmpty { continue }
                 expected.append(String(line))
             }
         }
         finish()
-        // Trailing empty lines between steps are separators, not output.
-        self.steps = steps.map { step in
-            var step = step
-            while step.expected.hasSuffix("\n\n") { step.expected.removeLast() }
-            if step.expected == "\n" { step.expected = "" }
-            return step
-        }
+        self.steps = steps
     }
 
     /// Every transcript file.
@@ -73,7 +74,9 @@ struct Transcript: CustomTestStringConvertible, Sendable {
             .appendingPathComponent("Transcripts")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".t") }.sorted().compactMap { name in
-            guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            guard
+                let text = try? String(
+                    contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             else { return nil }
             return Transcript(name: name, text: text)
         }
@@ -87,12 +90,14 @@ enum TodoBinary {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
         var directory = Bundle.main.bundleURL
         for candidate in [executable.deletingLastPathComponent(), directory] {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("todo").path) {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("todo").path)
+            {
                 return candidate
             }
         }
         while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo").path) {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo").path)
+            {
                 return directory
             }
             directory.deleteLastPathComponent()

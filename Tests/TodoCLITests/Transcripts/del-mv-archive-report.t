@@ -7,19 +7,19 @@ TODO: 2 deleted.
 
 $ cat todo.txt
 soy milk
-
+<BLANK>
 (A) call  mom   today
 buy eggs
-
+<BLANK>
 x 2026-01-02 done thing
 
 $ echo n | todo del 1
-
+<BLANK>
 TODO: No tasks were deleted.
 ? 1
 
 $ echo y | todo rm 1
-
+<BLANK>
 1 soy milk
 TODO: 1 deleted.
 
@@ -105,7 +105,7 @@ TODO: No task 9.
 ? 1
 
 $ echo n | todo mv 2 garden.txt
-
+<BLANK>
 TODO: No tasks moved.
 ? 1
 
@@ -114,7 +114,7 @@ $ todo -f -n move 1 todo.txt garden.txt
 GARDEN: 1 moved to 3 in TODO.
 
 $ cat todo.txt garden.txt
-
+<BLANK>
 beta
 alpha
 

@@ -4,7 +4,8 @@ import TodoStore
 /// The built-in actions: each name, its aliases, and the method that runs it.
 struct BuiltIn: Sendable {
     let names: [String]
-    /// Whether the action reads or writes the todo files (they are created first when missing).
+    /// Whether the action writes the todo files: they are created first when missing, as
+    /// todo.sh creates them. Listing actions create nothing and read a missing file as empty.
     let usesFiles: Bool
     let run: @Sendable (Session, [String]) throws -> Int32
 
@@ -19,13 +20,13 @@ struct BuiltIn: Sendable {
         BuiltIn(names: ["depri", "dp"], usesFiles: true) { try $0.deprioritize($1) },
         BuiltIn(names: ["do", "done"], usesFiles: true) { try $0.markDone($1) },
         BuiltIn(names: ["help"], usesFiles: false) { try $0.help($1) },
-        BuiltIn(names: ["list", "ls"], usesFiles: true) { try $0.list($1) },
-        BuiltIn(names: ["listall", "lsa"], usesFiles: true) { try $0.listAll($1) },
+        BuiltIn(names: ["list", "ls"], usesFiles: false) { try $0.list($1) },
+        BuiltIn(names: ["listall", "lsa"], usesFiles: false) { try $0.listAll($1) },
         BuiltIn(names: ["listaddons"], usesFiles: false) { try $0.listAddons($1) },
-        BuiltIn(names: ["listcon", "lsc"], usesFiles: true) { try $0.listWords($1, sigil: 0x40) },
-        BuiltIn(names: ["listfile", "lf"], usesFiles: true) { try $0.listFile($1) },
-        BuiltIn(names: ["listpri", "lsp"], usesFiles: true) { try $0.listPriority($1) },
-        BuiltIn(names: ["listproj", "lsprj"], usesFiles: true) {
+        BuiltIn(names: ["listcon", "lsc"], usesFiles: false) { try $0.listWords($1, sigil: 0x40) },
+        BuiltIn(names: ["listfile", "lf"], usesFiles: false) { try $0.listFile($1) },
+        BuiltIn(names: ["listpri", "lsp"], usesFiles: false) { try $0.listPriority($1) },
+        BuiltIn(names: ["listproj", "lsprj"], usesFiles: false) {
             try $0.listWords($1, sigil: 0x2B)
         },
         BuiltIn(names: ["move", "mv"], usesFiles: true) { try $0.move($1) },

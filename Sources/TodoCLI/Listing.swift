@@ -199,7 +199,7 @@ extension Session {
         path: String, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil
     ) throws {
-        let list = try storage.read(path)
+        let list = try readList(path)
         let rows = Session.rows(of: list)
         let output = try runListing(
             rows: rows, width: Listing.width(for: list.count), terms: terms, postFilter: postFilter)
@@ -264,8 +264,8 @@ extension Session {
     /// `lsa [TERM...]` (todo-sh.md §5.8): the todo file and the done file as one listing, done
     /// lines numbered 0.
     func listAll(_ words: [String]) throws -> Int32 {
-        let todo = try storage.read(settings.todoFile)
-        let done = try storage.read(settings.doneFile)
+        let todo = try readList(settings.todoFile)
+        let done = try readList(settings.doneFile)
         let todoCount = todo.count
         var rows: [Listing.Row] = []
         var collapsed: [[UInt8]] = []

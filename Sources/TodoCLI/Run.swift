@@ -144,6 +144,12 @@ final class Session {
         }
     }
 
+    /// Reads a file the user's configuration names; a missing one reads as empty.
+    func readList(_ path: String) throws -> TodoList {
+        guard storage.fileExists(path) || storage.directoryExists(path) else { return TodoList() }
+        return try storage.read(path)
+    }
+
     /// The file prefix todo.sh prints: the basename up to its first `.`, upper-cased.
     static func prefix(of path: String) -> String {
         let name = Path.basename(path)

@@ -19,7 +19,7 @@ extension Session {
         let valid = try? BasicRegex("^" + escapedSigil + settings.sigilValid + "$")
         var found = Set<[UInt8]>()
         for path in try sourceFiles() {
-            let list = try storage.read(path)
+            let list = try readList(path)
             for line in list {
                 let content = line.content
                 guard filters.allSatisfy({ $0.regex.matches(content) != $0.negated }) else {

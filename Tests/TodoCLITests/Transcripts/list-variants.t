@@ -100,7 +100,6 @@ $ TODOTXT_SIGIL_AFTER_PATTERN=')' todo lsc
 $ todo lf
 Files in the todo.txt directory:
 done.txt
-report.txt
 todo.txt
 
 $ todo -p lf done.txt

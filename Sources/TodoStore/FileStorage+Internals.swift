@@ -1,5 +1,4 @@
 import Glibc
-import TodoTxt
 
 extension FileStorage {
     func failure(_ operation: String, _ path: String, _ code: Int32) -> StoreError {

@@ -126,6 +126,26 @@ struct ProcessTests {
                 == ((0..<10).map { "left \($0)" } + (0..<10).map { "right \($0)" }).sorted())
     }
 
+    @Test func aWriterWaitsForTheLockHolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\n".bytes)
+        try Self.warmUp()
+        let lock = open(directory.file(".todo.txt.lock"), O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+        #expect(flock(lock, LOCK_EX) == 0)
+        let child = spawnChild {
+            close(lock)  // the forked copy of the descriptor shares the parent's lock
+            return (try? FileStorage().append(path, lines: ["b".bytes])) == nil ? 1 : 0
+        }
+        usleep(200_000)
+        // While the lock is held the child cannot have written anything.
+        #expect(try readFile(path) == "a\n".bytes)
+        close(lock)
+        #expect(waitForChild(child) == .exited(0))
+        #expect(try readFile(path) == "a\nb\n".bytes)
+    }
+
     @Test func aCrashBetweenSyncAndRenameLeavesTheOldFileAndOneTemporary() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

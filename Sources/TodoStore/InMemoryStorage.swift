@@ -41,9 +41,14 @@ public final class InMemoryStorage: TodoStorage {
         return bytes
     }
 
-    private func write(_ path: String, _ bytes: [UInt8]) throws(StoreError) {
+    /// Stores `bytes` as the file at `path`, unless a failure is set up for it.
+    public func write(_ path: String, bytes: [UInt8]) throws(StoreError) {
         if let failure = failingWrites[path] { throw failure }
         files[path] = bytes
+    }
+
+    private func write(_ path: String, _ bytes: [UInt8]) throws(StoreError) {
+        try write(path, bytes: bytes)
     }
 
     /// Applies `edit` and stores the result when its bytes differ.

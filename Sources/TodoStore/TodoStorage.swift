@@ -58,6 +58,11 @@ public protocol TodoStorage: AnyObject {
     /// returns its path; used to hand a copy of the todo file to an editor.
     func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
 
+    /// Replaces a file atomically without taking the sidecar lock: for files no other `todo`
+    /// process edits (a merge driver's temporary files, `.gitattributes`). Creates a missing
+    /// file.
+    func write(_ path: String, bytes: [UInt8]) throws(StoreError)
+
     /// Reads a whole file as bytes.
     func readBytes(_ path: String) throws(StoreError) -> [UInt8]
 

@@ -1,0 +1,162 @@
+import Glibc
+import TodoStore
+
+extension Session {
+    /// `git setup` / `git check`: wire the merge driver into the current repository.
+    func gitCommand(_ words: [String]) throws -> Int32 {
+        switch words.count > 1 ? words[1] : "" {
+        case "setup": return try gitSetup()
+        case "check": return gitCheck()
+        default:
+            console.error("usage: \(program) git setup|check")
+            return 2
+        }
+    }
+
+    /// Runs `git ARGS` in the working directory.
+    private func git(_ arguments: [String]) -> (status: Int32, output: String) {
+        let outcome = Subprocess.run(
+            ["/usr/bin/env", "git", "-C", environment.currentDirectory] + arguments,
+            environment: environment.variables, captureOutput: true, captureErrors: true)
+        var text = String(decoding: outcome.output, as: UTF8.self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return (outcome.status, text)
+    }
+
+    /// The absolute path of this program, for the driver line.
+    private var programAbsolutePath: String {
+        var path = environment.programPath
+        if !path.contains("/") {
+            let directories = (environment.variables["PATH"] ?? "").split(separator: ":")
+            for directory in directories {
+                let candidate = directory + "/" + path
+                if access(candidate, X_OK) == 0 {
+                    path = String(candidate)
+                    break
+                }
+            }
+        }
+        path = Path.absolute(path, from: environment.currentDirectory)
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The file names the attributes name: the todo and done files' basenames.
+    private var trackedNames: [String] {
+        var names = [Path.basename(settings.todoFile), Path.basename(settings.doneFile)]
+        if names[0] == names[1] { names.removeLast() }
+        return names
+    }
+
+    static let driverName = "todo.txt three-way merge (todo merge)"
+
+    private func driverCommand() -> String {
+        "'\(programAbsolutePath)' merge %O %A %B --marker-size %L --path %P"
+    }
+
+    /// `git setup`: `.gitattributes` lines, the merge driver in `.git/config`, `.gitignore`
+    /// lines for the lock and temporary files. Running it again changes nothing.
+    func gitSetup() throws -> Int32 {
+        let top = git(["rev-parse", "--show-toplevel"])
+        guard top.status == 0, !top.output.isEmpty else {
+            console.error(
+                "\(program): git setup: \(environment.currentDirectory) is not in a git repository")
+            return 1
+        }
+        let root = top.output
+        var changed = false
+        let attributes = trackedNames.map { "\($0) merge=todotxt" }
+        if try addLines(attributes, to: root + "/.gitattributes") { changed = true }
+        let ignored = trackedNames.flatMap { [".\($0).lock", ".\($0).tmp-*"] }
+        if try addLines(ignored, to: root + "/.gitignore") { changed = true }
+        for (key, value) in [
+            ("merge.todotxt.name", Session.driverName), ("merge.todotxt.driver", driverCommand()),
+        ] {
+            if git(["config", "--get", key]).output != value {
+                let set = git(["config", key, value])
+                guard set.status == 0 else {
+                    console.error("\(program): git setup: git config \(key) failed: \(set.output)")
+                    return 1
+                }
+                console.line("set \(key) = \(value)")
+                changed = true
+            }
+        }
+        if !changed {
+            console.line(
+                "git is already set up to merge \(trackedNames.joined(separator: " and ")) with todo"
+            )
+        }
+        return 0
+    }
+
+    /// Adds the lines that are missing to a file; returns whether it added any.
+    private func addLines(_ lines: [String], to path: String) throws -> Bool {
+        let existing = storage.fileExists(path) ? try storage.readBytes(path) : []
+        let present = Set(
+            existing.split(separator: 0x0A).map {
+                String(decoding: $0, as: UTF8.self).trimmingTrailingWhitespace
+            })
+        let missing = lines.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return false }
+        var bytes = existing
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        for line in missing {
+            bytes += Array(line.utf8) + [0x0A]
+            console.line("added '\(line)' to \(Path.basename(path))")
+        }
+        try storage.write(path, bytes: bytes)
+        return true
+    }
+
+    /// `git check`: is the driver configured and reachable for this clone? Exit 0 when it is.
+    func gitCheck() -> Int32 {
+        let top = git(["rev-parse", "--show-toplevel"])
+        guard top.status == 0 else {
+            console.error(
+                "\(program): git check: \(environment.currentDirectory) is not in a git repository")
+            return 1
+        }
+        var problems = 0
+        for name in trackedNames {
+            let attribute = git(["check-attr", "merge", "--", name]).output
+            if attribute.hasSuffix(": merge: todotxt") {
+                console.line("ok: \(name) uses the todotxt merge driver (.gitattributes)")
+            } else {
+                console.line(
+                    "problem: \(name) has no 'merge=todotxt' attribute; run '\(program) git setup'")
+                problems += 1
+            }
+        }
+        let driver = git(["config", "--get", "merge.todotxt.driver"])
+        if driver.status != 0 || driver.output.isEmpty {
+            console.line(
+                "problem: merge.todotxt.driver is not set in this clone, so git silently falls back to a text merge; run '\(program) git setup'"
+            )
+            problems += 1
+        } else {
+            let command = (try? ShellWords.split(driver.output))?.first ?? ""
+            if access(command, X_OK) == 0 {
+                console.line("ok: merge.todotxt.driver runs \(command)")
+            } else {
+                console.line(
+                    "problem: merge.todotxt.driver runs '\(command)', which is not an executable; run '\(program) git setup' again"
+                )
+                problems += 1
+            }
+        }
+        return problems == 0 ? 0 : 1
+    }
+}
+
+extension String {
+    /// The string without trailing spaces, tabs and CR.
+    var trimmingTrailingWhitespace: String {
+        var scalars = Array(unicodeScalars)
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" {
+            scalars.removeLast()
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

@@ -18,8 +18,9 @@ struct Harness {
 
     /// Runs `todo ARGUMENTS`; returns the status.
     func run(_ arguments: String...) -> Int32 {
-        let clock = FixedClock(
-            LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 22)!, hour: 9, minute: 30))
+        let day = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(daysSinceEpoch: 0)
+        guard let day else { return -1 }
+        let clock = FixedClock(LocalDateTime(date: day, hour: 9, minute: 30))
         let environment = Environment(
             variables: variables, programPath: "/usr/bin/todo", currentDirectory: "/home/u",
             storage: storage, clock: clock, console: console)

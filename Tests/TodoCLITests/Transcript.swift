@@ -73,11 +73,14 @@ struct Transcript: CustomTestStringConvertible, Sendable {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Transcripts")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".t") }.sorted().compactMap { name in
+        return names.filter { $0.hasSuffix(".t") }.sorted().map { name in
             guard
                 let text = try? String(
                     contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            else { return nil }
+            else {
+                // An unreadable transcript must fail, not vanish.
+                return Transcript(name: name, text: "$ echo unreadable transcript; exit 99\n")
+            }
             return Transcript(name: name, text: text)
         }
     }

@@ -10,11 +10,17 @@ public import TodoTxt
 public enum JSONRecord {
     /// Appends the record of `line`, numbered `number`, to `output` (no newline).
     public static func append(_ line: TodoList.Line, number: Int, to output: inout [UInt8]) {
-        let item = line.item
+        append(raw: line.content, item: line.item, number: number, to: &output)
+    }
+
+    /// Appends the record of a line whose item is already parsed.
+    static func append(
+        raw: ArraySlice<UInt8>, item: TODOItem, number: Int, to output: inout [UInt8]
+    ) {
         output.append(contentsOf: #"{"line":"#.utf8)
         output.append(contentsOf: String(number).utf8)
         output.append(contentsOf: #","raw":"#.utf8)
-        appendString(line.content, to: &output)
+        appendString(raw, to: &output)
         output.append(contentsOf: #","done":"#.utf8)
         output.append(contentsOf: (item.isDone ? "true" : "false").utf8)
         output.append(contentsOf: #","priority":"#.utf8)

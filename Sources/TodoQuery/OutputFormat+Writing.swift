@@ -9,24 +9,34 @@ extension OutputFormat {
     ///     its line count.
     ///   - output: The buffer to append to.
     public func write(lines indices: [Int], of list: TodoList, into output: inout [UInt8]) {
-        write(indices.map { ($0, list[$0].item) }, of: list, into: &output)
-    }
-
-    /// Appends entries of already-parsed items.
-    func write(_ entries: [(index: Int, item: TODOItem)], of list: TodoList, into output: inout [UInt8]) {
+        switch kind {
+        case .text, .todotxt:
+            var size = 0
+            for index in indices { size += list[index].content.count + 8 }
+            output.reserveCapacity(output.count + size)
+        default:
+            break
+        }
+        // Only the formats that need fields parse the lines.
+        let entries = indices.lazy.map { (index: $0, item: list[$0].item) }
         switch kind {
         case .text:
             let width = String(list.count).utf8.count
-            for (index, _) in entries {
-                let number = String(index + 1).utf8
-                for _ in number.count..<max(width, number.count) { output.append(0x30) }
-                output.append(contentsOf: number)
+            for index in indices {
+                var digits = 1
+                var rest = (index + 1) / 10
+                while rest > 0 {
+                    digits += 1
+                    rest /= 10
+                }
+                for _ in digits..<max(width, digits) { output.append(0x30) }
+                appendDecimal(index + 1, to: &output)
                 output.append(0x20)
                 output.append(contentsOf: list[index].content)
                 output.append(0x0A)
             }
         case .todotxt:
-            for (index, _) in entries {
+            for index in indices {
                 output.append(contentsOf: list[index].content)
                 output.append(0x0A)
             }
@@ -55,9 +65,9 @@ extension OutputFormat {
                     switch segment {
                     case .literal(let bytes): output.append(contentsOf: bytes)
                     case .field(let field):
-                        output.append(
-                            contentsOf: value(
-                                of: field, raw: list[index].content, item: item, number: index + 1))
+                        append(
+                            field, raw: list[index].content, item: item, number: index + 1,
+                            to: &output)
                     }
                 }
                 output.append(0x0A)
@@ -65,55 +75,68 @@ extension OutputFormat {
         }
     }
 
-    private func value(
-        of field: TemplateField, raw: ArraySlice<UInt8>, item: TODOItem, number: Int
-    ) -> ArraySlice<UInt8> {
+    private func append(
+        _ field: TemplateField, raw: ArraySlice<UInt8>, item: TODOItem, number: Int,
+        to output: inout [UInt8]
+    ) {
         switch field {
-        case .line: return ArraySlice(String(number).utf8)
-        case .raw: return raw
-        case .text: return item.descriptionBytes
-        case .priority: return ItemFields.priority(of: item).map { [$0] }.map(ArraySlice.init) ?? []
-        case .created: return ArraySlice(item.creationDate?.utf8 ?? [])
-        case .completed: return ArraySlice(item.completionDate?.utf8 ?? [])
-        case .due: return ArraySlice(ItemFields.dateTag(ItemFields.dueKey, of: item)?.utf8 ?? [])
-        case .threshold:
-            return ArraySlice(ItemFields.dateTag(ItemFields.thresholdKey, of: item)?.utf8 ?? [])
-        case .projects: return ArraySlice(ItemFields.names(.project, of: item))
-        case .contexts: return ArraySlice(ItemFields.names(.context, of: item))
-        case .tag(let key): return ItemFields.tag(key, of: item) ?? []
+        case .line: appendDecimal(number, to: &output)
+        case .raw: output.append(contentsOf: raw)
+        case .text: output.append(contentsOf: item.descriptionBytes)
+        case .priority: if let letter = ItemFields.priority(of: item) { output.append(letter) }
+        case .created: item.creationDate?.append(to: &output)
+        case .completed: item.completionDate?.append(to: &output)
+        case .due: ItemFields.dateTag(ItemFields.dueKey, of: item)?.append(to: &output)
+        case .threshold: ItemFields.dateTag(ItemFields.thresholdKey, of: item)?.append(to: &output)
+        case .projects: ItemFields.appendNames(.project, of: item, to: &output)
+        case .contexts: ItemFields.appendNames(.context, of: item, to: &output)
+        case .tag(let key): output.append(contentsOf: ItemFields.tag(key, of: item) ?? [])
         }
     }
 
     private func writeCSVRow(
         raw: ArraySlice<UInt8>, item: TODOItem, number: Int, into output: inout [UInt8]
     ) {
-        var tags: [UInt8] = []
-        item.forEachWord { word in
+        appendDecimal(number, to: &output)
+        output.append(contentsOf: item.isDone ? OutputFormat.csvTrue : OutputFormat.csvFalse)
+        if let priority = item.priority { output.append(priority.ascii) }
+        output.append(0x2C)
+        item.completionDate?.append(to: &output)
+        output.append(0x2C)
+        item.creationDate?.append(to: &output)
+        output.append(0x2C)
+        OutputFormat.appendCSVField(item.descriptionBytes, to: &output)
+        output.append(0x2C)
+        var names: [UInt8] = []
+        ItemFields.appendNames(.project, of: item, to: &names)
+        OutputFormat.appendCSVField(names[...], to: &output)
+        output.append(0x2C)
+        names.removeAll(keepingCapacity: true)
+        ItemFields.appendNames(.context, of: item, to: &names)
+        OutputFormat.appendCSVField(names[...], to: &output)
+        output.append(0x2C)
+        names.removeAll(keepingCapacity: true)
+        WordScanner.forEach(in: item.descriptionBytes) { word in
             if word.kind == .tag {
-                if !tags.isEmpty { tags.append(0x20) }
-                tags.append(contentsOf: word.bytes)
+                if !names.isEmpty { names.append(0x20) }
+                names.append(contentsOf: word.name)
+                names.append(0x3A)
+                names.append(contentsOf: word.value)
             }
+            return true
         }
-        let fields: [ArraySlice<UInt8>] = [
-            ArraySlice(String(number).utf8),
-            ArraySlice((item.isDone ? "true" : "false").utf8),
-            item.priority.map { [$0.ascii] }.map(ArraySlice.init) ?? [],
-            ArraySlice(item.completionDate?.utf8 ?? []),
-            ArraySlice(item.creationDate?.utf8 ?? []),
-            item.descriptionBytes,
-            ArraySlice(ItemFields.names(.project, of: item)),
-            ArraySlice(ItemFields.names(.context, of: item)),
-            ArraySlice(tags),
-            ArraySlice(ItemFields.dateTag(ItemFields.dueKey, of: item)?.utf8 ?? []),
-            ArraySlice(ItemFields.dateTag(ItemFields.thresholdKey, of: item)?.utf8 ?? []),
-            raw,
-        ]
-        for (position, field) in fields.enumerated() {
-            if position > 0 { output.append(0x2C) }
-            OutputFormat.appendCSVField(field, to: &output)
-        }
+        OutputFormat.appendCSVField(names[...], to: &output)
+        output.append(0x2C)
+        ItemFields.dateTag(ItemFields.dueKey, of: item)?.append(to: &output)
+        output.append(0x2C)
+        ItemFields.dateTag(ItemFields.thresholdKey, of: item)?.append(to: &output)
+        output.append(0x2C)
+        OutputFormat.appendCSVField(raw, to: &output)
         output.append(contentsOf: [0x0D, 0x0A])
     }
+
+    private static let csvTrue: [UInt8] = Array(",true,".utf8)
+    private static let csvFalse: [UInt8] = Array(",false,".utf8)
 
     /// Appends one CSV field, quoted when it holds `,`, `"`, CR or LF (RFC 4180). Bytes are
     /// copied as they are, invalid UTF-8 included.

@@ -83,18 +83,21 @@ public struct Query: Sendable {
         let checkThreshold = !usedAspects.contains(.threshold)
         guard checkHidden || checkThreshold else { return true }
         var hidden = false
-        var sawHidden = false
+        var sawHidden = !checkHidden
         var threshold: LocalDate?
-        item.forEachWord { word in
-            guard word.kind == .tag else { return }
-            if checkHidden && !sawHidden && word.name.elementsEqual(ItemFields.hiddenKey) {
+        var sawThreshold = !checkThreshold
+        WordScanner.forEach(in: item.descriptionBytes) { word in
+            guard word.kind == .tag else { return true }
+            if !sawHidden && word.nameIs(ItemFields.hiddenKey) {
                 sawHidden = true
-                hidden = word.value.count == 1 && word.value.first == 0x31
-            } else if checkThreshold && threshold == nil
-                && word.name.elementsEqual(ItemFields.thresholdKey)
+                hidden = word.value.count == 1 && word.value[0] == 0x31
+            } else if !sawThreshold && word.value.count == 10
+                && word.nameIs(ItemFields.thresholdKey)
             {
-                threshold = LocalDate(slice: word.value)
+                threshold = LocalDate(utf8: word.value)
+                sawThreshold = threshold != nil
             }
+            return !(sawHidden && sawThreshold) && !hidden
         }
         if hidden { return false }
         if let threshold, threshold > today { return false }

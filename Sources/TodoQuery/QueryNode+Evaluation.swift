@@ -5,7 +5,8 @@ enum FieldValue {
     case priority(UInt8)
     case date(LocalDate)
     case number(Int)
-    case bytes(ArraySlice<UInt8>)
+    /// Bytes that live only as long as the scan that found them.
+    case bytes(UnsafeBufferPointer<UInt8>)
 }
 
 extension QueryNode {
@@ -24,13 +25,14 @@ extension QueryNode {
             return item.isDone == wantsDone
         case .sigil(let kind, let name, let isPrefix):
             var found = false
-            item.forEachWord { word in
-                guard !found, word.kind == kind else { return }
-                found = isPrefix ? word.name.starts(with: name) : word.name.elementsEqual(name)
+            WordScanner.forEach(in: item.descriptionBytes) { word in
+                guard word.kind == kind else { return true }
+                found = isPrefix ? word.name.starts(with: name) : word.nameIs(name)
+                return !found
             }
             return found
         case .text(let pattern):
-            return pattern.matches(item.descriptionBytes)
+            return item.descriptionBytes.withUnsafeBufferPointer { pattern.matches($0) }
         case .regex(let term):
             let line = String(decoding: item.line, as: UTF8.self)
             return ((try? term.regex.firstMatch(in: line)) ?? nil) != nil
@@ -68,7 +70,6 @@ extension Comparison {
     /// Whether the item satisfies the comparison; a missing value makes it false, except for
     /// the presence tests.
     func evaluate(_ item: TODOItem, line: Int, today: LocalDate) -> Bool {
-        let value: FieldValue?
         switch field {
         case .project, .context:
             let kind: Word.Kind = field == .project ? .project : .context
@@ -79,26 +80,47 @@ extension Comparison {
             case .presence: predicate = nil
             case .some(let inner), .noneOf(let inner): predicate = inner
             }
-            item.forEachWord { word in
-                guard word.kind == kind, !satisfied else { return }
+            WordScanner.forEach(in: item.descriptionBytes) { word in
+                guard word.kind == kind else { return true }
                 present = true
-                if let predicate, predicate.holds(.bytes(word.name), today: today) { satisfied = true }
+                guard let predicate else { return false }
+                satisfied = predicate.holds(.bytes(word.name), today: today)
+                return !satisfied
             }
             switch test {
             case .presence(let wanted): return present == wanted
             case .some: return satisfied
             case .noneOf: return present && !satisfied
             }
-        case .priority: value = ItemFields.priority(of: item).map(FieldValue.priority)
-        case .due: value = ItemFields.dateTag(ItemFields.dueKey, of: item).map(FieldValue.date)
+        case .tag(let key):
+            var result: Bool?
+            WordScanner.forEach(in: item.descriptionBytes) { word in
+                guard word.kind == .tag, word.nameIs(key) else { return true }
+                result = decide(.bytes(word.value), today: today)
+                return false
+            }
+            return result ?? decide(nil, today: today)
+        case .text:
+            return item.descriptionBytes.withUnsafeBufferPointer {
+                decide(.bytes($0), today: today)
+            }
+        case .priority: return decide(ItemFields.priority(of: item).map(FieldValue.priority), today: today)
+        case .due:
+            return decide(
+                ItemFields.dateTag(ItemFields.dueKey, of: item).map(FieldValue.date), today: today)
         case .threshold:
-            value = ItemFields.dateTag(ItemFields.thresholdKey, of: item).map(FieldValue.date)
-        case .created: value = item.creationDate.map(FieldValue.date)
-        case .completed: value = item.completionDate.map(FieldValue.date)
-        case .line: value = .number(line)
-        case .text: value = .bytes(item.descriptionBytes)
-        case .tag(let key): value = ItemFields.tag(key, of: item).map(FieldValue.bytes)
+            return decide(
+                ItemFields.dateTag(ItemFields.thresholdKey, of: item).map(FieldValue.date),
+                today: today)
+        case .created: return decide(item.creationDate.map(FieldValue.date), today: today)
+        case .completed: return decide(item.completionDate.map(FieldValue.date), today: today)
+        case .line: return decide(.number(line), today: today)
         }
+    }
+
+    /// Applies the test to the field's single value, or to its absence.
+    @inline(__always)
+    private func decide(_ value: FieldValue?, today: LocalDate) -> Bool {
         switch test {
         case .presence(let wanted): return (value != nil) == wanted
         case .some(let predicate):
@@ -149,7 +171,7 @@ extension Predicate {
         case (.number(let number), .number(let other)):
             return sign(number, other)
         case (.bytes(let bytes), .text(let text, let number, let date)):
-            if let date, let tagDate = LocalDate(slice: bytes) {
+            if let date, bytes.count == 10, let tagDate = LocalDate(utf8: bytes) {
                 guard let resolved = date.resolve(today: today) else { return nil }
                 return sign(tagDate, resolved)
             }

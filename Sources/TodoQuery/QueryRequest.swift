@@ -36,7 +36,30 @@ public struct QueryRequest: Sendable {
     ///
     /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
     public func matchingLines(in list: TodoList, today: LocalDate) throws(QueryError) -> [Int] {
-        try entries(in: list, today: today).map(\.index)
+        let query = try self.query.resolved(today: today)
+        var matched: [Int] = []
+        let hidesDone = !includesAll && !query.usedAspects.contains(.completion)
+        for index in list.indices {
+            let item = list[index].item
+            // The cheap checks first, then the expression, then the rest of the default view.
+            if hidesDone && item.isDone { continue }
+            if query.matches(item, line: index + 1, today: today)
+                && query.showsByDefault(item, includingAll: includesAll, today: today)
+            {
+                matched.append(index)
+            }
+        }
+        if !sorting.isFileOrder {
+            // Items are parsed again here rather than kept from the loop above: parsing is
+            // cheaper than moving a large array of items while it grows.
+            let order = sorting.sortedIndices(
+                lines: matched.map { $0 + 1 }, items: matched.map { list[$0].item })
+            matched = order.map { matched[$0] }
+        }
+        if let limit, matched.count > limit {
+            matched.removeLast(matched.count - limit)
+        }
+        return matched
     }
 
     /// Appends the output of the query over `list` to `output`, in one pass.
@@ -45,30 +68,6 @@ public struct QueryRequest: Sendable {
     public func run(on list: TodoList, today: LocalDate, into output: inout [UInt8])
         throws(QueryError)
     {
-        format.write(try entries(in: list, today: today), of: list, into: &output)
-    }
-
-    private func entries(in list: TodoList, today: LocalDate) throws(QueryError)
-        -> [(index: Int, item: TODOItem)]
-    {
-        let query = try self.query.resolved(today: today)
-        var matched: [(index: Int, item: TODOItem)] = []
-        for index in list.indices {
-            let item = list[index].item
-            if query.showsByDefault(item, includingAll: includesAll, today: today)
-                && query.matches(item, line: index + 1, today: today)
-            {
-                matched.append((index, item))
-            }
-        }
-        if !sorting.isFileOrder {
-            let order = sorting.sortedIndices(
-                lines: matched.map { $0.index + 1 }, items: matched.map(\.item))
-            matched = order.map { matched[$0] }
-        }
-        if let limit, matched.count > limit {
-            matched.removeLast(matched.count - limit)
-        }
-        return matched
+        format.write(lines: try matchingLines(in: list, today: today), of: list, into: &output)
     }
 }

@@ -53,112 +53,175 @@ public struct Sorting: Sendable, Hashable, CustomStringConvertible {
 
     /// The permutation of `0..<items.count` that sorts the items.
     func sortedIndices(lines: [Int], items: [TODOItem]) -> [Int] {
-        let columns = keys.map { SortColumn(key: $0, lines: lines, items: items) }
-        var order = Array(items.indices)
-        order.sort { a, b in
-            for column in columns {
-                let result = column.compare(a, b)
-                if result != 0 { return result < 0 }
+        let count = items.count
+        let width = keys.count
+        // One row of ranks per item, precomputed once; ties on a rank that only holds a
+        // prefix of the value fall back to the full value.
+        var ranks = [UInt64](repeating: 0, count: count * width)
+        var fallbacks: [SortFallback?] = []
+        for (column, key) in keys.enumerated() {
+            fallbacks.append(
+                SortFallback.fill(
+                    &ranks, column: column, width: width, key: key, lines: lines, items: items))
+        }
+        var order = Array(0..<count)
+        ranks.withUnsafeBufferPointer { table in
+            lines.withUnsafeBufferPointer { lineNumbers in
+                order.sort { a, b in
+                    var rowA = a * width
+                    var rowB = b * width
+                    for column in 0..<width {
+                        let x = table[rowA]
+                        let y = table[rowB]
+                        if x != y { return x < y }
+                        if x != UInt64.max, let fallback = fallbacks[column] {
+                            let order = fallback.compare(a, b)
+                            if order != 0 { return order < 0 }
+                        }
+                        rowA += 1
+                        rowB += 1
+                    }
+                    if lineNumbers[a] != lineNumbers[b] { return lineNumbers[a] < lineNumbers[b] }
+                    return a < b
+                }
             }
-            if lines[a] != lines[b] { return lines[a] < lines[b] }
-            return a < b
         }
         return order
     }
 }
 
-/// The precomputed values of one sort key for every item.
-private enum SortColumn {
-    /// Direction already applied; missing values are `UInt64.max`.
-    case ranks([UInt64])
-    /// Byte strings compared by scalars; `nil` is missing.
-    case bytes([ArraySlice<UInt8>?], descending: Bool)
-    /// Tag values: numbers before text; `nil` is missing.
-    case tags([TagValue?], descending: Bool)
+/// The full values of a column whose ranks hold only a prefix: byte strings (text, names,
+/// tag text) and tag numbers, stored flat so that comparing them costs no reference counting.
+private final class SortFallback: Sendable {
+    /// All byte values, one after another.
+    let bytes: [UInt8]
+    /// Where each item's bytes start in ``bytes``; one more entry than items.
+    let offsets: [Int]
+    /// Tag values that are numbers; `nil` in a slot means the value is text or missing.
+    let numbers: [Double?]
+    /// Whether the order is reversed.
+    let descending: Bool
 
-    enum TagValue {
-        case number(Double)
-        case text(ArraySlice<UInt8>)
+    private init(bytes: [UInt8], offsets: [Int], numbers: [Double?], descending: Bool) {
+        self.bytes = bytes
+        self.offsets = offsets
+        self.numbers = numbers
+        self.descending = descending
     }
 
-    init(key: SortKey, lines: [Int], items: [TODOItem]) {
-        func ranks(_ value: (Int) -> UInt64?) -> SortColumn {
-            var result: [UInt64] = []
-            result.reserveCapacity(items.count)
-            for index in items.indices {
-                if let rank = value(index) {
-                    result.append(key.isDescending ? UInt64.max - 1 - rank : rank)
-                } else {
-                    result.append(UInt64.max)
-                }
+    /// -1, 0 or 1 for two items whose ranks are equal and present.
+    func compare(_ a: Int, _ b: Int) -> Int {
+        let order: Int
+        if !numbers.isEmpty, let x = numbers[a], let y = numbers[b] {
+            order = x < y ? -1 : (x == y ? 0 : 1)
+        } else {
+            order = bytes.withUnsafeBufferPointer { buffer in
+                TextPattern.compare(
+                    UnsafeBufferPointer(rebasing: buffer[offsets[a]..<offsets[a + 1]]),
+                    UnsafeBufferPointer(rebasing: buffer[offsets[b]..<offsets[b + 1]]))
             }
-            return .ranks(result)
+        }
+        return descending ? -order : order
+    }
+
+    /// The first seven bytes, big-endian, shifted left by `shift` bits.
+    private static func prefix(_ value: some Collection<UInt8>, shift: Int) -> UInt64 {
+        var result: UInt64 = 0
+        var taken = 0
+        for byte in value.prefix(7) {
+            result = result << 8 | UInt64(byte)
+            taken += 1
+        }
+        result <<= UInt64(8 * (7 - taken))
+        return result << UInt64(shift)
+    }
+
+    /// Maps a double to an unsigned integer with the same order.
+    private static func orderable(_ value: Double) -> UInt64 {
+        let bits = value.bitPattern
+        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
+    }
+
+    /// Writes the ranks of one key into its column of `ranks`; returns the fallback the
+    /// column needs, if any.
+    static func fill(
+        _ ranks: inout [UInt64], column: Int, width: Int, key: SortKey, lines: [Int],
+        items: [TODOItem]
+    ) -> SortFallback? {
+        func set(_ index: Int, _ rank: UInt64?) {
+            ranks[index * width + column] =
+                rank.map { key.isDescending ? UInt64.max - 1 - $0 : $0 } ?? UInt64.max
         }
         func day(_ date: LocalDate?) -> UInt64? {
             date.map { UInt64($0.daysSinceEpoch + 1_000_000) }
         }
+        func strings(_ value: (TODOItem) -> [UInt8]?) -> SortFallback {
+            var bytes: [UInt8] = []
+            var offsets = [0]
+            offsets.reserveCapacity(items.count + 1)
+            for (index, item) in items.enumerated() {
+                if let text = value(item) {
+                    bytes.append(contentsOf: text)
+                    set(index, prefix(text, shift: 0))
+                } else {
+                    set(index, nil)
+                }
+                offsets.append(bytes.count)
+            }
+            return SortFallback(
+                bytes: bytes, offsets: offsets, numbers: [], descending: key.isDescending)
+        }
         switch key.field {
-        case .priority: self = ranks { ItemFields.priority(of: items[$0]).map(UInt64.init) }
-        case .due: self = ranks { day(ItemFields.dateTag(ItemFields.dueKey, of: items[$0])) }
+        case .priority:
+            for (index, item) in items.enumerated() {
+                set(index, ItemFields.priority(of: item).map(UInt64.init))
+            }
+        case .due:
+            for (index, item) in items.enumerated() {
+                set(index, day(ItemFields.dateTag(ItemFields.dueKey, of: item)))
+            }
         case .threshold:
-            self = ranks { day(ItemFields.dateTag(ItemFields.thresholdKey, of: items[$0])) }
-        case .created: self = ranks { day(items[$0].creationDate) }
-        case .completed: self = ranks { day(items[$0].completionDate) }
-        case .line: self = ranks { UInt64(max(0, lines[$0])) }
-        case .done: self = ranks { items[$0].isDone ? 1 : 0 }
+            for (index, item) in items.enumerated() {
+                set(index, day(ItemFields.dateTag(ItemFields.thresholdKey, of: item)))
+            }
+        case .created:
+            for (index, item) in items.enumerated() { set(index, day(item.creationDate)) }
+        case .completed:
+            for (index, item) in items.enumerated() { set(index, day(item.completionDate)) }
+        case .line:
+            for index in items.indices { set(index, UInt64(max(0, lines[index]))) }
+        case .done:
+            for (index, item) in items.enumerated() { set(index, item.isDone ? 1 : 0) }
         case .text:
-            self = .bytes(
-                items.map { ArraySlice(TextPattern.lowercased($0.descriptionBytes)) },
-                descending: key.isDescending)
+            return strings { TextPattern.lowercased($0.descriptionBytes) }
         case .project:
-            self = .bytes(
-                items.map { ItemFields.firstName(.project, of: $0) }, descending: key.isDescending)
+            return strings { ItemFields.firstName(.project, of: $0).map(Array.init) }
         case .context:
-            self = .bytes(
-                items.map { ItemFields.firstName(.context, of: $0) }, descending: key.isDescending)
+            return strings { ItemFields.firstName(.context, of: $0).map(Array.init) }
         case .tag(let name):
             let keyBytes = Array(name.utf8)
-            self = .tags(
-                items.map { item in
-                    guard let value = ItemFields.tag(keyBytes, of: item) else { return nil }
-                    if let number = TextPattern.number(value) { return .number(number) }
-                    return .text(value)
-                }, descending: key.isDescending)
-        }
-    }
-
-    /// -1, 0 or 1 for the items at two indices.
-    @inline(__always)
-    func compare(_ a: Int, _ b: Int) -> Int {
-        switch self {
-        case .ranks(let ranks):
-            let x = ranks[a]
-            let y = ranks[b]
-            return x < y ? -1 : (x == y ? 0 : 1)
-        case .bytes(let values, let descending):
-            switch (values[a], values[b]) {
-            case (nil, nil): return 0
-            case (nil, _): return 1
-            case (_, nil): return -1
-            case (let x?, let y?):
-                let order = TextPattern.compare(x, y)
-                return descending ? -order : order
-            }
-        case .tags(let values, let descending):
-            switch (values[a], values[b]) {
-            case (nil, nil): return 0
-            case (nil, _): return 1
-            case (_, nil): return -1
-            case (let x?, let y?):
-                let order: Int
-                switch (x, y) {
-                case (.number(let m), .number(let n)): order = m < n ? -1 : (m == n ? 0 : 1)
-                case (.number, .text): order = -1
-                case (.text, .number): order = 1
-                case (.text(let s), .text(let t)): order = TextPattern.compare(s, t)
+            var bytes: [UInt8] = []
+            var offsets = [0]
+            var numbers: [Double?] = []
+            for (index, item) in items.enumerated() {
+                let value = ItemFields.tag(keyBytes, of: item)
+                let number = value.flatMap { TextPattern.number($0) }
+                numbers.append(number)
+                if let number {
+                    // Numbers first: the top bit clear, most of the double's order below it.
+                    set(index, orderable(number) >> 1)
+                } else if let value {
+                    bytes.append(contentsOf: value)
+                    // Text second: the top bit set, a prefix below it, always below missing.
+                    set(index, 1 << 63 | prefix(value, shift: 0))
+                } else {
+                    set(index, nil)
                 }
-                return descending ? -order : order
+                offsets.append(bytes.count)
             }
+            return SortFallback(
+                bytes: bytes, offsets: offsets, numbers: numbers, descending: key.isDescending)
         }
+        return nil
     }
 }

@@ -15,18 +15,21 @@ struct TextPattern: Hashable, Sendable {
     }
 
     /// Whether `haystack` contains the needle, under smart case.
-    func matches(_ haystack: ArraySlice<UInt8>) -> Bool {
+    func matches(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         if needle.isEmpty { return true }
         if isCaseSensitive { return TextPattern.contains(haystack, needle, foldASCII: false) }
         if haystack.allSatisfy({ $0 < 0x80 }) {
             return TextPattern.contains(haystack, needle, foldASCII: true)
         }
-        return TextPattern.contains(ArraySlice(TextPattern.lowercased(haystack)), needle, foldASCII: false)
+        let lowered = TextPattern.lowercased(haystack)
+        return lowered.withUnsafeBufferPointer {
+            TextPattern.contains($0, needle, foldASCII: false)
+        }
     }
 
     /// The bytes lower-cased by Unicode scalars (invalid UTF-8 becomes U+FFFD). ASCII text is
     /// lower-cased without decoding.
-    static func lowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    static func lowercased(_ bytes: some Collection<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         }
@@ -35,12 +38,13 @@ struct TextPattern: Hashable, Sendable {
 
     /// Whether `haystack` contains `needle`; with `foldASCII`, `A`-`Z` in the haystack count as
     /// `a`-`z` (the needle must already be lower-case).
-    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8], foldASCII: Bool) -> Bool {
+    static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], foldASCII: Bool)
+        -> Bool
+    {
         let count = needle.count
         guard count > 0 else { return true }
-        guard haystack.count >= count else { return false }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
+        guard hay.count >= count else { return false }
+        return needle.withUnsafeBufferPointer { pin in
                 let first = pin[0]
                 var start = 0
                 let last = hay.count - count
@@ -60,7 +64,6 @@ struct TextPattern: Hashable, Sendable {
                     start += 1
                 }
                 return false
-            }
         }
     }
 

@@ -48,7 +48,8 @@ struct ComparisonBuilder {
                 "missing value after '\(fieldName)\(op.spelling)'", at: parts.valueOffset,
                 expected: expectedValues(field))
         }
-        if !parts.isQuoted && (value.elementsEqual("none".utf8) || value.elementsEqual("any".utf8)) {
+        if !parts.isQuoted && (value.elementsEqual("none".utf8) || value.elementsEqual("any".utf8))
+        {
             let any = value.first == 0x61
             switch op {
             case .colon, .equal: return make(.presence(any))
@@ -95,7 +96,9 @@ struct ComparisonBuilder {
 
     /// Splits `a..b` (and, for priorities, `A-C`) into its ends; `nil` when the value is not a
     /// range.
-    private func splitRange(_ value: ArraySlice<UInt8>, field: QueryField) throws(QueryError)
+    private func splitRange(
+        _ value: ArraySlice<UInt8>, field: QueryField
+    ) throws(QueryError)
         -> (ArraySlice<UInt8>, ArraySlice<UInt8>, Int)?
     {
         if field == .priority, value.count == 3, value[value.startIndex + 1] == 0x2D {
@@ -121,33 +124,40 @@ struct ComparisonBuilder {
     }
 
     /// Reads one value for `field`.
-    private func operand(_ bytes: ArraySlice<UInt8>, field: QueryField, at offset: Int)
+    private func operand(
+        _ bytes: ArraySlice<UInt8>, field: QueryField, at offset: Int
+    )
         throws(QueryError) -> Operand
     {
         switch field {
         case .priority:
             if bytes.count == 1, let letter = bytes.first,
-                let priority = Priority(ascii: letter >= 0x61 && letter <= 0x7A ? letter - 0x20 : letter)
+                let priority = Priority(
+                    ascii: letter >= 0x61 && letter <= 0x7A ? letter - 0x20 : letter)
             {
                 return .priority(priority.ascii)
             }
-            throw error("invalid priority \(quote(bytes))", at: offset, expected: expectedValues(field))
+            throw error(
+                "invalid priority \(quote(bytes))", at: offset, expected: expectedValues(field))
         case .due, .threshold, .created, .completed:
             guard let date = DateValue(parsing: bytes) else {
-                throw error("invalid date \(quote(bytes))", at: offset, expected: expectedValues(field))
+                throw error(
+                    "invalid date \(quote(bytes))", at: offset, expected: expectedValues(field))
             }
             return .date(date)
         case .line:
             guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
             else {
                 throw error(
-                    "invalid line number \(quote(bytes))", at: offset, expected: expectedValues(field))
+                    "invalid line number \(quote(bytes))", at: offset,
+                    expected: expectedValues(field))
             }
             return .number(bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) })
         case .project, .context, .text:
             return .text(Array(bytes), number: nil, date: nil)
         case .tag:
-            return .text(Array(bytes), number: TextPattern.number(bytes), date: DateValue(parsing: bytes))
+            return .text(
+                Array(bytes), number: TextPattern.number(bytes), date: DateValue(parsing: bytes))
         }
     }
 
@@ -156,7 +166,9 @@ struct ComparisonBuilder {
         func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
         func dates(_ a: DateValue, _ b: DateValue) -> Int? {
             if let today {
-                guard let x = a.resolve(today: today), let y = b.resolve(today: today) else { return nil }
+                guard let x = a.resolve(today: today), let y = b.resolve(today: today) else {
+                    return nil
+                }
                 return sign(x, y)
             }
             guard case .absolute(let x) = a, case .absolute(let y) = b else { return nil }

@@ -14,7 +14,8 @@ enum ItemFields {
         var found: UInt8?
         WordScanner.forEach(in: item.descriptionBytes) { word in
             guard word.kind == .tag, word.nameIs(priorityKey) else { return true }
-            if word.value.count == 1, let letter = word.value.first, letter >= 0x41, letter <= 0x5A {
+            if word.value.count == 1, let letter = word.value.first, letter >= 0x41, letter <= 0x5A
+            {
                 found = letter
             }
             return false

@@ -134,7 +134,9 @@ public enum JSONRecord {
             case 0x0D: output.append(contentsOf: [0x5C, 0x72])
             case 0x09: output.append(contentsOf: [0x5C, 0x74])
             case 0..<0x20:
-                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15)])
+                output.append(contentsOf: [
+                    0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15),
+                ])
             case 0x80...:
                 needsRepair = true
                 output.append(byte)

@@ -44,13 +44,15 @@ extension OutputFormat {
             output.append(0x5B)
             for (position, (index, item)) in entries.enumerated() {
                 output.append(contentsOf: position == 0 ? [0x0A] : [0x2C, 0x0A])
-                JSONRecord.append(raw: list[index].content, item: item, number: index + 1, to: &output)
+                JSONRecord.append(
+                    raw: list[index].content, item: item, number: index + 1, to: &output)
             }
             if !entries.isEmpty { output.append(0x0A) }
             output.append(contentsOf: [0x5D, 0x0A])
         case .jsonl:
             for (index, item) in entries {
-                JSONRecord.append(raw: list[index].content, item: item, number: index + 1, to: &output)
+                JSONRecord.append(
+                    raw: list[index].content, item: item, number: index + 1, to: &output)
                 output.append(0x0A)
             }
         case .csv:

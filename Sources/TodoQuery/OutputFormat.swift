@@ -79,7 +79,10 @@ public struct OutputFormat: Sendable, Hashable {
             guard text.utf8.contains(0x7B) else {
                 throw QueryError(
                     "unknown format '\(text)'",
-                    expected: ["text", "todotxt", "json", "jsonl", "csv", "a template like '{line} {text}'"])
+                    expected: [
+                        "text", "todotxt", "json", "jsonl", "csv",
+                        "a template like '{line} {text}'",
+                    ])
             }
             kind = .template(try OutputFormat.parseTemplate(Array(text.utf8)))
         }

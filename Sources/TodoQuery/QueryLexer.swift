@@ -143,7 +143,8 @@ struct QueryLexer {
             while end < text.count && !QueryLexer.endsWord(text[end]) { end += 1 }
             let flags = String(decoding: text[index..<end], as: UTF8.self)
             throw error(
-                "invalid regex flag '\(flags)'", at: index, expected: ["'i'", "the end of the regex"])
+                "invalid regex flag '\(flags)'", at: index,
+                expected: ["'i'", "the end of the regex"])
         }
         return (pattern, ignoresCase, index)
     }

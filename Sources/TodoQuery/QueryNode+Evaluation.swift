@@ -54,7 +54,8 @@ extension QueryNode {
             switch comparison.test {
             case .presence: return self
             case .some(let predicate):
-                comparison.test = .some(try predicate.resolved(today: today, column: comparison.column))
+                comparison.test = .some(
+                    try predicate.resolved(today: today, column: comparison.column))
             case .noneOf(let predicate):
                 comparison.test = .noneOf(
                     try predicate.resolved(today: today, column: comparison.column))
@@ -104,7 +105,8 @@ extension Comparison {
             return item.descriptionBytes.withUnsafeBufferPointer {
                 decide(.bytes($0), today: today)
             }
-        case .priority: return decide(ItemFields.priority(of: item).map(FieldValue.priority), today: today)
+        case .priority:
+            return decide(ItemFields.priority(of: item).map(FieldValue.priority), today: today)
         case .due:
             return decide(
                 ItemFields.dateTag(ItemFields.dueKey, of: item).map(FieldValue.date), today: today)

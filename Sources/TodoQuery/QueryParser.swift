@@ -153,12 +153,15 @@ struct QueryParser {
             var name = bytes.dropFirst()
             let isPrefix = name.last == 0x2A
             if isPrefix { name = name.dropLast() }
-            return .sigil(first == 0x2B ? .project : .context, name: Array(name), isPrefix: isPrefix)
+            return .sigil(
+                first == 0x2B ? .project : .context, name: Array(name), isPrefix: isPrefix)
         }
         return .text(TextPattern(bytes))
     }
 
-    private func compileRegex(_ pattern: ArraySlice<UInt8>, ignoresCase: Bool, at offset: Int)
+    private func compileRegex(
+        _ pattern: ArraySlice<UInt8>, ignoresCase: Bool, at offset: Int
+    )
         throws(QueryError) -> QueryNode
     {
         let source = String(decoding: pattern, as: UTF8.self)
@@ -171,7 +174,8 @@ struct QueryParser {
             return .regex(LineRegex(regex: regex, source: source))
         } catch {
             let reason = String(describing: error).split(separator: "\n").first.map(String.init)
-            throw self.error("invalid regex '/\(source)/': \(reason ?? "cannot compile")", at: offset)
+            throw self.error(
+                "invalid regex '/\(source)/': \(reason ?? "cannot compile")", at: offset)
         }
     }
 }

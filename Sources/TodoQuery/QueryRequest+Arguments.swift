@@ -55,7 +55,8 @@ extension QueryRequest {
                 request.format = try OutputFormat(parsing: try requireValue())
             case "--limit":
                 let text = try requireValue()
-                guard let limit = Int(text), limit >= 0, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+                guard let limit = Int(text), limit >= 0,
+                    text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
                 else {
                     throw QueryError(
                         "invalid limit '\(text)'", expected: ["a whole number of 0 or more"])

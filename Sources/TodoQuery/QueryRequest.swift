@@ -65,7 +65,9 @@ public struct QueryRequest: Sendable {
     /// Appends the output of the query over `list` to `output`, in one pass.
     ///
     /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
-    public func run(on list: TodoList, today: LocalDate, into output: inout [UInt8])
+    public func run(
+        on list: TodoList, today: LocalDate, into output: inout [UInt8]
+    )
         throws(QueryError)
     {
         format.write(lines: try matchingLines(in: list, today: today), of: list, into: &output)

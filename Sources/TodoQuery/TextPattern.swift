@@ -38,32 +38,34 @@ struct TextPattern: Hashable, Sendable {
 
     /// Whether `haystack` contains `needle`; with `foldASCII`, `A`-`Z` in the haystack count as
     /// `a`-`z` (the needle must already be lower-case).
-    static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], foldASCII: Bool)
+    static func contains(
+        _ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], foldASCII: Bool
+    )
         -> Bool
     {
         let count = needle.count
         guard count > 0 else { return true }
         guard hay.count >= count else { return false }
         return needle.withUnsafeBufferPointer { pin in
-                let first = pin[0]
-                var start = 0
-                let last = hay.count - count
-                while start <= last {
-                    var byte = hay[start]
-                    if foldASCII && byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                    if byte == first {
-                        var offset = 1
-                        while offset < count {
-                            var other = hay[start + offset]
-                            if foldASCII && other >= 0x41 && other <= 0x5A { other |= 0x20 }
-                            if other != pin[offset] { break }
-                            offset += 1
-                        }
-                        if offset == count { return true }
+            let first = pin[0]
+            var start = 0
+            let last = hay.count - count
+            while start <= last {
+                var byte = hay[start]
+                if foldASCII && byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                if byte == first {
+                    var offset = 1
+                    while offset < count {
+                        var other = hay[start + offset]
+                        if foldASCII && other >= 0x41 && other <= 0x5A { other |= 0x20 }
+                        if other != pin[offset] { break }
+                        offset += 1
                     }
-                    start += 1
+                    if offset == count { return true }
                 }
-                return false
+                start += 1
+            }
+            return false
         }
     }
 

@@ -48,18 +48,22 @@ enum WordScanner {
                 if (first == 0x2B || first == 0x40) && index - start > 1 {
                     word = ScannedWord(
                         kind: first == 0x2B ? .project : .context,
-                        name: UnsafeBufferPointer(start: base + start + 1, count: index - start - 1),
+                        name: UnsafeBufferPointer(
+                            start: base + start + 1, count: index - start - 1),
                         value: empty, nameOffset: start + 1, valueOffset: index)
                 } else if colon > start && colon + 1 < index
                     && !(index - colon > 2 && base[colon + 1] == 0x2F && base[colon + 2] == 0x2F)
                 {
                     word = ScannedWord(
-                        kind: .tag, name: UnsafeBufferPointer(start: base + start, count: colon - start),
-                        value: UnsafeBufferPointer(start: base + colon + 1, count: index - colon - 1),
+                        kind: .tag,
+                        name: UnsafeBufferPointer(start: base + start, count: colon - start),
+                        value: UnsafeBufferPointer(
+                            start: base + colon + 1, count: index - colon - 1),
                         nameOffset: start, valueOffset: colon + 1)
                 } else {
                     word = ScannedWord(
-                        kind: .text, name: UnsafeBufferPointer(start: base + start, count: index - start),
+                        kind: .text,
+                        name: UnsafeBufferPointer(start: base + start, count: index - start),
                         value: empty, nameOffset: start, valueOffset: index)
                 }
                 if !body(word) { return }

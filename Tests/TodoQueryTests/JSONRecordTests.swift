@@ -41,12 +41,15 @@ import TodoTxt
     func wordScannerAgreesWithTodoTxt(seed: UInt64) {
         var rng = SeededGenerator(state: seed)
         let pieces = [
-            "+", "@", "+a", "@b", "a:b", ":b", "a:", "a://x", "a:/x", "x:y:z", "+p:q", "word", "é:ü",
+            "+", "@", "+a", "@b", "a:b", ":b", "a:", "a://x", "a:/x", "x:y:z", "+p:q", "word",
+            "é:ü",
             "http://x", "\t", " ", "  ", "a:b//", "::", "@@", "++x", "k:v",
         ]
         for _ in 0..<50 {
             var line = ""
-            for _ in 0..<Int(rng.next() % 8) { line += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            for _ in 0..<Int(rng.next() % 8) {
+                line += pieces[Int(rng.next() % UInt64(pieces.count))]
+            }
             let item = TODOItem(parsing: line)
             var expected: [String] = []
             item.forEachWord { word in

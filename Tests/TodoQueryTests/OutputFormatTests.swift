@@ -93,7 +93,10 @@ func render(_ format: OutputFormat, _ file: String, lines: [Int]) -> String {
         let file = "plain\nwith, comma\nsay \"hi\"\ncarriage\rreturn\n"
         let text = render(.csv, file, lines: [0, 1, 2, 3])
         let rows = text.components(separatedBy: "\r\n")
-        #expect(rows[0] == "line,done,priority,completionDate,creationDate,description,projects,contexts,tags,due,t,raw")
+        #expect(
+            rows[0]
+                == "line,done,priority,completionDate,creationDate,description,projects,contexts,tags,due,t,raw"
+        )
         #expect(rows[1] == "1,false,,,,plain,,,,,,plain")
         #expect(rows[2] == "2,false,,,,\"with, comma\",,,,,,\"with, comma\"")
         #expect(rows[3] == "3,false,,,,\"say \"\"hi\"\"\",,,,,,\"say \"\"hi\"\"\"")

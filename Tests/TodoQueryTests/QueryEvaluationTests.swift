@@ -283,6 +283,7 @@ let wednesday = day(2024, 5, 15)
         let item = TODOItem(parsing: "a due:2024-03-01")
         #expect(query.matches(item, line: 1, today: day(2024, 2, 29)))
         #expect(!query.matches(item, line: 1, today: day(2023, 2, 28)))
-        #expect(query.matches(TODOItem(parsing: "a due:2023-03-01"), line: 1, today: day(2023, 2, 28)))
+        #expect(
+            query.matches(TODOItem(parsing: "a due:2023-03-01"), line: 1, today: day(2023, 2, 28)))
     }
 }

@@ -77,7 +77,8 @@ import TodoTxt
     func emptyExpressionMatchesEverything(expression: String) throws {
         let query = try Query(parsing: expression)
         #expect(query.root == nil)
-        #expect(query.matches(TODOItem(parsing: "x 2024-01-01 done"), line: 1, today: day(2024, 5, 15)))
+        #expect(
+            query.matches(TODOItem(parsing: "x 2024-01-01 done"), line: 1, today: day(2024, 5, 15)))
     }
 
     /// Expressions that are errors, with the full description of the error.
@@ -104,27 +105,67 @@ import TodoTxt
         ("/a/x", "invalid regex flag 'x' at column 4; expected 'i' or the end of the regex"),
         ("/a/ix", "invalid regex flag 'x' at column 5; expected 'i' or the end of the regex"),
         ("//", "empty regex at column 1; expected a pattern between the slashes"),
-        ("line:abc", "invalid line number 'abc' at column 6; expected a line number or a range like 10..20"),
-        ("line:-1", "invalid line number '-1' at column 6; expected a line number or a range like 10..20"),
-        ("due:", "missing value after 'due:' at column 5; expected one of: " + DateValue.expected.joined(separator: ", ")),
-        ("pri:", "missing value after 'pri:' at column 5; expected a letter A-Z or a range like A-C"),
-        (":foo", "missing field name before ':' at column 1; expected a field such as pri, due or a tag key"),
-        ("a =b", "missing field name before '=' at column 3; expected a field such as pri, due or a tag key"),
+        (
+            "line:abc",
+            "invalid line number 'abc' at column 6; expected a line number or a range like 10..20"
+        ),
+        (
+            "line:-1",
+            "invalid line number '-1' at column 6; expected a line number or a range like 10..20"
+        ),
+        (
+            "due:",
+            "missing value after 'due:' at column 5; expected one of: "
+                + DateValue.expected.joined(separator: ", ")
+        ),
+        (
+            "pri:",
+            "missing value after 'pri:' at column 5; expected a letter A-Z or a range like A-C"
+        ),
+        (
+            ":foo",
+            "missing field name before ':' at column 1; expected a field such as pri, due or a tag key"
+        ),
+        (
+            "a =b",
+            "missing field name before '=' at column 3; expected a field such as pri, due or a tag key"
+        ),
         ("due<none", "'none' works only with ':', '=' or '!=' at column 4"),
         ("foo>any", "'any' works only with ':', '=' or '!=' at column 4"),
-        ("pri~A", "'~' does not apply to 'pri' at column 4; expected one of: ':', '=', '!=', '<', '<=', '>', '>='"),
-        ("line~3", "'~' does not apply to 'line' at column 5; expected one of: ':', '=', '!=', '<', '<=', '>', '>='"),
+        (
+            "pri~A",
+            "'~' does not apply to 'pri' at column 4; expected one of: ':', '=', '!=', '<', '<=', '>', '>='"
+        ),
+        (
+            "line~3",
+            "'~' does not apply to 'line' at column 5; expected one of: ':', '=', '!=', '<', '<=', '>', '>='"
+        ),
         ("pri:C-A", "range 'C-A' starts after it ends at column 5"),
         ("line:9..2", "range '9..2' starts after it ends at column 6"),
-        ("due:2024-02-01..2024-01-01", "range '2024-02-01..2024-01-01' starts after it ends at column 5"),
+        (
+            "due:2024-02-01..2024-01-01",
+            "range '2024-02-01..2024-01-01' starts after it ends at column 5"
+        ),
         ("est:10..9", "range '10..9' starts after it ends at column 5"),
         ("x:b..a", "range 'b..a' starts after it ends at column 3"),
-        ("line:5..", "incomplete range '5..' at column 6; expected a range with both ends like a..b"),
+        (
+            "line:5..",
+            "incomplete range '5..' at column 6; expected a range with both ends like a..b"
+        ),
         ("x:..5", "incomplete range '..5' at column 3; expected a range with both ends like a..b"),
         ("due<today..tomorrow", "a range works only with ':', '=' or '!=' at column 4"),
-        ("é pri:AA", "invalid priority 'AA' at column 7; expected a letter A-Z or a range like A-C"),
-        ("pri:A-ZZ", "invalid priority 'A-ZZ' at column 5; expected a letter A-Z or a range like A-C"),
-        ("pri:A..ZZ", "invalid priority 'ZZ' at column 8; expected a letter A-Z or a range like A-C"),
+        (
+            "é pri:AA",
+            "invalid priority 'AA' at column 7; expected a letter A-Z or a range like A-C"
+        ),
+        (
+            "pri:A-ZZ",
+            "invalid priority 'A-ZZ' at column 5; expected a letter A-Z or a range like A-C"
+        ),
+        (
+            "pri:A..ZZ",
+            "invalid priority 'ZZ' at column 8; expected a letter A-Z or a range like A-C"
+        ),
     ]
 
     @Test(arguments: errors)

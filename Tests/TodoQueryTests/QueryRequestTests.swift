@@ -19,8 +19,10 @@ import TodoTxt
 
     func lines(_ words: [String], today: LocalDate = wednesday) throws -> [Int] {
         let request = try QueryRequest.parseArguments(words)
-        return try request.matchingLines(in: TodoList(parsing: QueryRequestTests.file), today: today)
-            .map { $0 + 1 }
+        return try request.matchingLines(
+            in: TodoList(parsing: QueryRequestTests.file), today: today
+        )
+        .map { $0 + 1 }
     }
 
     static let views: [([String], [Int])] = [
@@ -76,15 +78,24 @@ import TodoTxt
     }
 
     static let badArguments: [([String], String)] = [
-        (["--bogus"], "unknown option '--bogus'; expected one of: --sort, --format, --all, --limit, --"),
+        (
+            ["--bogus"],
+            "unknown option '--bogus'; expected one of: --sort, --format, --all, --limit, --"
+        ),
         (["--sort"], "option '--sort' needs a value"),
         (["a", "--format"], "option '--format' needs a value"),
         (["--limit", "x"], "invalid limit 'x'; expected a whole number of 0 or more"),
         (["--limit=-1"], "invalid limit '-1'; expected a whole number of 0 or more"),
         (["--limit=+1"], "invalid limit '+1'; expected a whole number of 0 or more"),
         (["--all=yes"], "option '--all' takes no value"),
-        (["--sort", "prio"], "unknown sort key 'prio'; expected one of: " + SortKey.names.joined(separator: ", ")),
-        (["+work", "pri:AA"], "invalid priority 'AA' at column 11; expected a letter A-Z or a range like A-C"),
+        (
+            ["--sort", "prio"],
+            "unknown sort key 'prio'; expected one of: " + SortKey.names.joined(separator: ", ")
+        ),
+        (
+            ["+work", "pri:AA"],
+            "invalid priority 'AA' at column 11; expected a letter A-Z or a range like A-C"
+        ),
         (["(a", "b))"], "unexpected ')' at column 6"),
     ]
 
@@ -123,12 +134,15 @@ import TodoTxt
     }
 
     @Test(arguments: [
-        ("a", true), ("", false), (" \t ", false), ("x a", false), ("a h:1", false), ("a h:1 h:0", false),
+        ("a", true), ("", false), (" \t ", false), ("x a", false), ("a h:1", false),
+        ("a h:1 h:0", false),
         ("a h:0 h:1", true), ("a h:yes", true), ("a t:2024-05-16", false), ("a t:2024-05-15", true),
         ("a t:later", true),
     ])
     func defaultViewOfTheEmptyQuery(line: String, shown: Bool) {
-        #expect(Query().showsByDefault(TODOItem(parsing: line), includingAll: false, today: wednesday) == shown)
+        #expect(
+            Query().showsByDefault(TODOItem(parsing: line), includingAll: false, today: wednesday)
+                == shown)
         #expect(
             Query().showsByDefault(TODOItem(parsing: line), includingAll: true, today: wednesday)
                 == !TODOItem(parsing: line).isBlank)

@@ -33,7 +33,9 @@ func randomLine(_ rng: inout SeededGenerator) -> String {
     parts.append(pick(["call", "Call", "apple", "Banana", "été", "Zebra", "éa", "call"]))
     if rng.next() % 2 == 0 { parts.append("+" + pick(["work", "Home", "work", "über"])) }
     if rng.next() % 3 == 0 { parts.append("@" + pick(["phone", "desk"])) }
-    if rng.next() % 2 == 0 { parts.append("due:" + pick(["2024-05-01", "2024-05-02", "soon", "2024-05-01"])) }
+    if rng.next() % 2 == 0 {
+        parts.append("due:" + pick(["2024-05-01", "2024-05-02", "soon", "2024-05-01"]))
+    }
     if rng.next() % 3 == 0 { parts.append("t:" + pick(["2024-04-01", "2025-01-01"])) }
     if rng.next() % 2 == 0 { parts.append("est:" + pick(["10", "9", "2.5", "abc", "-1", "B"])) }
     if done && rng.next() % 2 == 0 { parts.append("pri:" + pick(["A", "D"])) }
@@ -84,11 +86,14 @@ func referenceCompare(_ a: ReferenceValue, _ b: ReferenceValue, descending: Bool
         case .missing: 2
         }
     }
-    if a == .missing || b == .missing { return rank(a) == rank(b) ? 0 : (rank(a) < rank(b) ? -1 : 1) }
+    if a == .missing || b == .missing {
+        return rank(a) == rank(b) ? 0 : (rank(a) < rank(b) ? -1 : 1)
+    }
     let order: Int
     switch (a, b) {
     case (.number(let x), .number(let y)): order = x < y ? -1 : (x == y ? 0 : 1)
-    case (.text(let x), .text(let y)): order = x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
+    case (.text(let x), .text(let y)):
+        order = x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
     default: order = rank(a) < rank(b) ? -1 : 1
     }
     return descending ? -order : order
@@ -172,13 +177,23 @@ func referenceCompare(_ a: ReferenceValue, _ b: ReferenceValue, descending: Bool
 
     static let parsed: [(String, [SortKey])] = [
         ("pri", [SortKey(.priority)]),
-        ("priority,-threshold,n", [SortKey(.priority), SortKey(.threshold, descending: true), SortKey(.line)]),
-        ("pri,-due,tag:KEY", [SortKey(.priority), SortKey(.due, descending: true), SortKey(.tag("KEY"))]),
+        (
+            "priority,-threshold,n",
+            [SortKey(.priority), SortKey(.threshold, descending: true), SortKey(.line)]
+        ),
+        (
+            "pri,-due,tag:KEY",
+            [SortKey(.priority), SortKey(.due, descending: true), SortKey(.tag("KEY"))]
+        ),
         ("-tag:a:b", [SortKey(.tag("a:b"), descending: true)]),
-        ("done,text,project,context,created,completed,t,line", [
-            SortKey(.done), SortKey(.text), SortKey(.project), SortKey(.context), SortKey(.created),
-            SortKey(.completed), SortKey(.threshold), SortKey(.line),
-        ]),
+        (
+            "done,text,project,context,created,completed,t,line",
+            [
+                SortKey(.done), SortKey(.text), SortKey(.project), SortKey(.context),
+                SortKey(.created),
+                SortKey(.completed), SortKey(.threshold), SortKey(.line),
+            ]
+        ),
     ]
 
     @Test(arguments: parsed)

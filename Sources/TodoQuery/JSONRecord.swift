@@ -10,72 +10,114 @@ public import TodoTxt
 public enum JSONRecord {
     /// Appends the record of `line`, numbered `number`, to `output` (no newline).
     public static func append(_ line: TodoList.Line, number: Int, to output: inout [UInt8]) {
-        let item = line.item
-        output.append(contentsOf: #"{"line":"#.utf8)
-        output.append(contentsOf: String(number).utf8)
-        output.append(contentsOf: #","raw":"#.utf8)
-        appendString(line.content, to: &output)
-        output.append(contentsOf: #","done":"#.utf8)
-        output.append(contentsOf: (item.isDone ? "true" : "false").utf8)
-        output.append(contentsOf: #","priority":"#.utf8)
-        appendOptional(item.priority?.description, to: &output)
-        output.append(contentsOf: #","completionDate":"#.utf8)
-        appendOptional(item.completionDate?.description, to: &output)
-        output.append(contentsOf: #","creationDate":"#.utf8)
-        appendOptional(item.creationDate?.description, to: &output)
-        output.append(contentsOf: #","description":"#.utf8)
-        appendString(item.descriptionBytes, to: &output)
-        var projects: [ArraySlice<UInt8>] = []
-        var contexts: [ArraySlice<UInt8>] = []
-        var tags: [(ArraySlice<UInt8>, ArraySlice<UInt8>)] = []
-        item.forEachWord { word in
-            switch word.kind {
-            case .project: projects.append(word.name)
-            case .context: contexts.append(word.name)
-            case .tag: tags.append((word.name, word.value))
-            case .text: break
-            }
+        append(raw: line.content, item: line.item, number: number, to: &output)
+    }
+
+    /// Appends the record of a line whose item is already parsed.
+    static func append(
+        raw: ArraySlice<UInt8>, item: TODOItem, number: Int, to output: inout [UInt8]
+    ) {
+        output.append(contentsOf: Key.line)
+        appendDecimal(number, to: &output)
+        output.append(contentsOf: Key.raw)
+        appendString(raw, to: &output)
+        output.append(contentsOf: Key.done)
+        output.append(contentsOf: item.isDone ? Key.trueValue : Key.falseValue)
+        output.append(contentsOf: Key.priority)
+        if let priority = item.priority {
+            output.append(contentsOf: [0x22, priority.ascii, 0x22])
+        } else {
+            output.append(contentsOf: Key.null)
         }
-        output.append(contentsOf: #","projects":"#.utf8)
-        appendArray(projects, to: &output)
-        output.append(contentsOf: #","contexts":"#.utf8)
-        appendArray(contexts, to: &output)
-        output.append(contentsOf: #","tags":["#.utf8)
-        for (index, tag) in tags.enumerated() {
-            if index > 0 { output.append(0x2C) }
-            output.append(0x5B)
-            appendString(tag.0, to: &output)
-            output.append(0x2C)
-            appendString(tag.1, to: &output)
+        output.append(contentsOf: Key.completionDate)
+        appendDate(item.completionDate, to: &output)
+        output.append(contentsOf: Key.creationDate)
+        appendDate(item.creationDate, to: &output)
+        output.append(contentsOf: Key.description)
+        appendString(item.descriptionBytes, to: &output)
+        let text = item.descriptionBytes
+        for (key, kind) in [(Key.projects, Word.Kind.project), (Key.contexts, .context)] {
+            output.append(contentsOf: key)
+            var first = true
+            WordScanner.forEach(in: text) { word in
+                if word.kind == kind {
+                    if !first { output.append(0x2C) }
+                    first = false
+                    let start = text.startIndex + word.nameOffset
+                    appendString(text[start..<(start + word.name.count)], to: &output)
+                }
+                return true
+            }
             output.append(0x5D)
         }
-        output.append(0x5D)
-        if let due = item.dateTag("due") {
-            output.append(contentsOf: #","due":"#.utf8)
-            appendString(ArraySlice(due.utf8), to: &output)
+        output.append(contentsOf: Key.tags)
+        var first = true
+        var due: LocalDate?
+        var threshold: LocalDate?
+        WordScanner.forEach(in: text) { word in
+            guard word.kind == .tag else { return true }
+            if !first { output.append(0x2C) }
+            first = false
+            let nameStart = text.startIndex + word.nameOffset
+            let valueStart = text.startIndex + word.valueOffset
+            output.append(0x5B)
+            appendString(text[nameStart..<(nameStart + word.name.count)], to: &output)
+            output.append(0x2C)
+            appendString(text[valueStart..<(valueStart + word.value.count)], to: &output)
+            output.append(0x5D)
+            if word.value.count == 10 {
+                if due == nil && word.nameIs(ItemFields.dueKey) {
+                    due = LocalDate(utf8: word.value)
+                } else if threshold == nil && word.nameIs(ItemFields.thresholdKey) {
+                    threshold = LocalDate(utf8: word.value)
+                }
+            }
+            return true
         }
-        if let threshold = item.dateTag("t") {
-            output.append(contentsOf: #","t":"#.utf8)
-            appendString(ArraySlice(threshold.utf8), to: &output)
+        output.append(0x5D)
+        if let due {
+            output.append(contentsOf: Key.due)
+            appendDate(due, to: &output)
+        }
+        if let threshold {
+            output.append(contentsOf: Key.threshold)
+            appendDate(threshold, to: &output)
         }
         output.append(0x7D)
     }
 
-    private static func appendOptional(_ value: String?, to output: inout [UInt8]) {
-        if let value {
-            appendString(ArraySlice(value.utf8), to: &output)
-        } else {
-            output.append(contentsOf: "null".utf8)
-        }
+    /// The constant pieces of a record.
+    private enum Key {
+        static let line = Array(#"{"line":"#.utf8)
+        static let raw = Array(#","raw":"#.utf8)
+        static let done = Array(#","done":"#.utf8)
+        static let priority = Array(#","priority":"#.utf8)
+        static let completionDate = Array(#","completionDate":"#.utf8)
+        static let creationDate = Array(#","creationDate":"#.utf8)
+        static let description = Array(#","description":"#.utf8)
+        static let projects = Array(#","projects":["#.utf8)
+        static let contexts = Array(#","contexts":["#.utf8)
+        static let tags = Array(#","tags":["#.utf8)
+        static let due = Array(#","due":"#.utf8)
+        static let threshold = Array(#","t":"#.utf8)
+        static let trueValue = Array("true".utf8)
+        static let falseValue = Array("false".utf8)
+        static let null = Array("null".utf8)
     }
 
-    private static func appendArray(_ values: [ArraySlice<UInt8>], to output: inout [UInt8]) {
-        output.append(0x5B)
-        for (index, value) in values.enumerated() {
-            if index > 0 { output.append(0x2C) }
-            appendString(value, to: &output)
+    private static func appendDate(_ date: LocalDate?, to output: inout [UInt8]) {
+        guard let date else {
+            output.append(contentsOf: Key.null)
+            return
         }
-        output.append(0x5D)
+        output.append(0x22)
+        date.append(to: &output)
+        output.append(0x22)
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x57 + value
     }
 
     /// Appends `bytes` as a quoted JSON string: escapes `"`, `\` and control characters, and
@@ -83,7 +125,6 @@ public enum JSONRecord {
     public static func appendString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
         output.append(0x22)
         let bodyStart = output.count
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var needsRepair = false
         for byte in bytes {
             switch byte {
@@ -94,7 +135,7 @@ public enum JSONRecord {
             case 0x09: output.append(contentsOf: [0x5C, 0x74])
             case 0..<0x20:
                 output.append(contentsOf: [
-                    0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+                    0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15),
                 ])
             case 0x80...:
                 needsRepair = true

@@ -1,0 +1,75 @@
+import TodoTxt
+
+/// Reads the fields of query.md section 2 from an item, on bytes.
+enum ItemFields {
+    static let hiddenKey: [UInt8] = [0x68]
+    static let thresholdKey: [UInt8] = [0x74]
+    static let dueKey: [UInt8] = Array("due".utf8)
+    static let priorityKey: [UInt8] = Array("pri".utf8)
+
+    /// The priority letter: the header's for an open task, the first `pri:` tag's for a done
+    /// task when that value is one letter A-Z.
+    static func priority(of item: TODOItem) -> UInt8? {
+        guard item.isDone else { return item.priority?.ascii }
+        var found: UInt8?
+        WordScanner.forEach(in: item.descriptionBytes) { word in
+            guard word.kind == .tag, word.nameIs(priorityKey) else { return true }
+            if word.value.count == 1, let letter = word.value.first, letter >= 0x41, letter <= 0x5A
+            {
+                found = letter
+            }
+            return false
+        }
+        return found
+    }
+
+    /// The first tag with this key whose value is a valid date.
+    static func dateTag(_ key: [UInt8], of item: TODOItem) -> LocalDate? {
+        var found: LocalDate?
+        WordScanner.forEach(in: item.descriptionBytes) { word in
+            guard word.kind == .tag, word.value.count == 10, word.nameIs(key) else { return true }
+            found = LocalDate(utf8: word.value)
+            return found == nil
+        }
+        return found
+    }
+
+    /// The value of the first tag with this key.
+    static func tag(_ key: [UInt8], of item: TODOItem) -> ArraySlice<UInt8>? {
+        let text = item.descriptionBytes
+        var found: ArraySlice<UInt8>?
+        WordScanner.forEach(in: text) { word in
+            guard word.kind == .tag, word.nameIs(key) else { return true }
+            let start = text.startIndex + word.valueOffset
+            found = text[start..<(start + word.value.count)]
+            return false
+        }
+        return found
+    }
+
+    /// The name of the first project or context.
+    static func firstName(_ kind: Word.Kind, of item: TODOItem) -> ArraySlice<UInt8>? {
+        let text = item.descriptionBytes
+        var found: ArraySlice<UInt8>?
+        WordScanner.forEach(in: text) { word in
+            guard word.kind == kind else { return true }
+            let start = text.startIndex + word.nameOffset
+            found = text[start..<(start + word.name.count)]
+            return false
+        }
+        return found
+    }
+
+    /// Appends all project or context names, joined by single spaces (CSV and templates).
+    static func appendNames(_ kind: Word.Kind, of item: TODOItem, to output: inout [UInt8]) {
+        var first = true
+        WordScanner.forEach(in: item.descriptionBytes) { word in
+            if word.kind == kind {
+                if !first { output.append(0x20) }
+                first = false
+                output.append(contentsOf: word.name)
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import TodoTxt
+
+/// A recursive-descent parser for the grammar of query.md section 2.
+///
+/// ```
+/// or      := and ( "or" and )*
+/// and     := unary ( [ "and" ] unary )*
+/// unary   := ( "not" | "-" | "!" ) unary | primary
+/// primary := "(" or ")" | term
+/// ```
+struct QueryParser {
+    private let text: [UInt8]
+    private let tokens: [QueryLexer.Token]
+    private var position = 0
+    /// The aspects the expression mentions, for the default view.
+    private(set) var aspects: QueryAspects = []
+
+    /// Tokenizes `text`.
+    init(_ text: [UInt8]) throws(QueryError) {
+        self.text = text
+        tokens = try QueryLexer(text: text).tokenize()
+    }
+
+    /// Parses the whole expression; `nil` when it is empty.
+    mutating func parse() throws(QueryError) -> QueryNode? {
+        if case .end = current.kind { return nil }
+        let node = try parseOr()
+        switch current.kind {
+        case .end: return node
+        case .close: throw error("unexpected ')'", at: current.offset)
+        default: throw error("unexpected \(describe(current))", at: current.offset)
+        }
+    }
+
+    // MARK: Tokens
+
+    private var current: QueryLexer.Token { tokens[position] }
+
+    private mutating func advance() { position = min(position + 1, tokens.count - 1) }
+
+    private func error(_ message: String, at offset: Int, expected: [String] = []) -> QueryError {
+        QueryError(message, column: QueryLexer.column(of: offset, in: text), expected: expected)
+    }
+
+    private func isKeyword(_ token: QueryLexer.Token, _ keyword: String) -> Bool {
+        if case .word(let bytes) = token.kind { return bytes.elementsEqual(keyword.utf8) }
+        return false
+    }
+
+    private func quote(_ bytes: ArraySlice<UInt8>) -> String {
+        "'" + String(decoding: bytes, as: UTF8.self) + "'"
+    }
+
+    private func describe(_ token: QueryLexer.Token) -> String {
+        switch token.kind {
+        case .open: "'('"
+        case .close: "')'"
+        case .negate: quote(text[token.offset..<(token.offset + 1)])
+        case .word(let bytes): quote(bytes)
+        case .quoted(let bytes): "'\"" + String(decoding: bytes, as: UTF8.self) + "\"'"
+        case .regex: "regex"
+        case .comparison(let parts): quote(text[token.offset..<(parts.value.endIndex)])
+        case .end: "end of expression"
+        }
+    }
+
+    // MARK: Grammar
+
+    private mutating func parseOr() throws(QueryError) -> QueryNode {
+        var node = try parseAnd()
+        while isKeyword(current, "or") {
+            advance()
+            node = .or(node, try parseAnd())
+        }
+        return node
+    }
+
+    private mutating func parseAnd() throws(QueryError) -> QueryNode {
+        var node = try parseUnary()
+        while true {
+            if isKeyword(current, "and") {
+                advance()
+            } else {
+                switch current.kind {
+                case .end, .close: return node
+                default: if isKeyword(current, "or") { return node }
+                }
+            }
+            node = .and(node, try parseUnary())
+        }
+    }
+
+    private mutating func parseUnary() throws(QueryError) -> QueryNode {
+        if case .negate = current.kind {
+            advance()
+            return .not(try parseUnary())
+        }
+        if isKeyword(current, "not") {
+            advance()
+            return .not(try parseUnary())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws(QueryError) -> QueryNode {
+        let token = current
+        switch token.kind {
+        case .open:
+            advance()
+            let node = try parseOr()
+            guard case .close = current.kind else {
+                throw error(
+                    "unexpected \(describe(current))", at: current.offset, expected: ["')'"])
+            }
+            advance()
+            return node
+        case .close, .end:
+            throw error("unexpected \(describe(token))", at: token.offset, expected: ["a term"])
+        case .quoted(let bytes):
+            advance()
+            return .text(TextPattern(bytes))
+        case .regex(let pattern, let ignoresCase):
+            advance()
+            return try compileRegex(pattern, ignoresCase: ignoresCase, at: token.offset)
+        case .comparison(let parts):
+            advance()
+            let comparison = try ComparisonBuilder(text: text, parts: parts).build()
+            switch comparison.field {
+            case .completed: aspects.insert(.completion)
+            case .threshold: aspects.insert(.threshold)
+            case .tag(let key) where key == [0x68]: aspects.insert(.hidden)
+            default: break
+            }
+            return .comparison(comparison)
+        case .negate:
+            // parseUnary consumes negations; kept for completeness.
+            return try parseUnary()
+        case .word(let bytes):
+            if isKeyword(token, "and") || isKeyword(token, "or") {
+                throw error("unexpected \(describe(token))", at: token.offset, expected: ["a term"])
+            }
+            advance()
+            return word(bytes)
+        }
+    }
+
+    private mutating func word(_ bytes: ArraySlice<UInt8>) -> QueryNode {
+        if bytes.elementsEqual("done".utf8) || bytes.elementsEqual("open".utf8) {
+            aspects.insert(.completion)
+            return .done(bytes.first == 0x64)
+        }
+        if let first = bytes.first, first == 0x2B || first == 0x40, bytes.count > 1 {
+            var name = bytes.dropFirst()
+            let isPrefix = name.last == 0x2A
+            if isPrefix { name = name.dropLast() }
+            return .sigil(
+                first == 0x2B ? .project : .context, name: Array(name), isPrefix: isPrefix)
+        }
+        return .text(TextPattern(bytes))
+    }
+
+    private func compileRegex(
+        _ pattern: ArraySlice<UInt8>, ignoresCase: Bool, at offset: Int
+    )
+        throws(QueryError) -> QueryNode
+    {
+        let source = String(decoding: pattern, as: UTF8.self)
+        guard !source.isEmpty else {
+            throw error("empty regex", at: offset, expected: ["a pattern between the slashes"])
+        }
+        do {
+            var regex = try Regex(source).matchingSemantics(.unicodeScalar)
+            if ignoresCase { regex = regex.ignoresCase() }
+            return .regex(LineRegex(regex: regex, source: source))
+        } catch {
+            let reason = String(describing: error).split(separator: "\n").first.map(String.init)
+            throw self.error(
+                "invalid regex '/\(source)/': \(reason ?? "cannot compile")", at: offset)
+        }
+    }
+}

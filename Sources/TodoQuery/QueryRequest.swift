@@ -1,0 +1,75 @@
+public import TodoTxt
+
+/// Everything `todo query` needs: the expression, sort keys, output format, `--all` and
+/// `--limit` (query.md section 1).
+///
+/// ```swift
+/// let request = try QueryRequest.parseArguments(["+work", "pri:A-B", "--sort", "due"])
+/// var output: [UInt8] = []
+/// try request.run(on: list, today: today, into: &output)
+/// ```
+public struct QueryRequest: Sendable {
+    /// The filter expression; the empty one matches every task of the default view.
+    public var query: Query
+    /// The sort keys; file order by default.
+    public var sorting: Sorting
+    /// The output format; `text` by default.
+    public var format: OutputFormat
+    /// `--all`: turn off the default view (blank lines are still left out).
+    public var includesAll: Bool
+    /// `--limit N`: print at most this many tasks, after sorting.
+    public var limit: Int?
+
+    /// Creates a request.
+    public init(
+        query: Query = Query(), sorting: Sorting = .byLine, format: OutputFormat = .text,
+        includesAll: Bool = false, limit: Int? = nil
+    ) {
+        self.query = query
+        self.sorting = sorting
+        self.format = format
+        self.includesAll = includesAll
+        self.limit = limit
+    }
+
+    /// The 0-based indices of the lines to print, filtered, sorted and limited.
+    ///
+    /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
+    public func matchingLines(in list: TodoList, today: LocalDate) throws(QueryError) -> [Int] {
+        let query = try self.query.resolved(today: today)
+        var matched: [Int] = []
+        let hidesDone = !includesAll && !query.usedAspects.contains(.completion)
+        for index in list.indices {
+            let item = list[index].item
+            // The cheap checks first, then the expression, then the rest of the default view.
+            if hidesDone && item.isDone { continue }
+            if query.matches(item, line: index + 1, today: today)
+                && query.showsByDefault(item, includingAll: includesAll, today: today)
+            {
+                matched.append(index)
+            }
+        }
+        if !sorting.isFileOrder {
+            // Items are parsed again here rather than kept from the loop above: parsing is
+            // cheaper than moving a large array of items while it grows.
+            let order = sorting.sortedIndices(
+                lines: matched.map { $0 + 1 }, items: matched.map { list[$0].item })
+            matched = order.map { matched[$0] }
+        }
+        if let limit, matched.count > limit {
+            matched.removeLast(matched.count - limit)
+        }
+        return matched
+    }
+
+    /// Appends the output of the query over `list` to `output`, in one pass.
+    ///
+    /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
+    public func run(
+        on list: TodoList, today: LocalDate, into output: inout [UInt8]
+    )
+        throws(QueryError)
+    {
+        format.write(lines: try matchingLines(in: list, today: today), of: list, into: &output)
+    }
+}

@@ -1,0 +1,73 @@
+import TodoTxt
+
+/// One word of a description, seen through pointers into the description's bytes.
+///
+/// Valid only inside the ``WordScanner/forEach(in:_:)`` callback.
+struct ScannedWord {
+    /// The kind, by the rules of format.md W1-W5 (the same as `Word.Kind`).
+    let kind: Word.Kind
+    /// The project or context name without its sigil, the tag's key, or the whole text word.
+    let name: UnsafeBufferPointer<UInt8>
+    /// The tag's value; empty for other kinds.
+    let value: UnsafeBufferPointer<UInt8>
+    /// Where ``name`` starts, as an offset from the start of the description.
+    let nameOffset: Int
+    /// Where ``value`` starts, as an offset from the start of the description.
+    let valueOffset: Int
+
+    /// Whether the name's bytes equal `key`.
+    @inline(__always)
+    func nameIs(_ key: [UInt8]) -> Bool {
+        name.count == key.count && name.elementsEqual(key)
+    }
+}
+
+/// Splits a description into words without creating slices, so that scanning a million items
+/// costs no reference counting. It classifies words exactly as `Word` in TodoTxt does
+/// (format.md A.4); a test checks that the two agree.
+enum WordScanner {
+    /// Calls `body` with each word in order until it returns `false`.
+    @inline(__always)
+    static func forEach(in text: ArraySlice<UInt8>, _ body: (ScannedWord) -> Bool) {
+        text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let end = buffer.count
+            var index = 0
+            while index < end {
+                while index < end && (base[index] == 0x20 || base[index] == 0x09) { index += 1 }
+                guard index < end else { return }
+                let start = index
+                var colon = -1
+                while index < end && base[index] != 0x20 && base[index] != 0x09 {
+                    if colon < 0 && base[index] == 0x3A { colon = index }
+                    index += 1
+                }
+                let first = base[start]
+                let empty = UnsafeBufferPointer(start: base + index, count: 0)
+                let word: ScannedWord
+                if (first == 0x2B || first == 0x40) && index - start > 1 {
+                    word = ScannedWord(
+                        kind: first == 0x2B ? .project : .context,
+                        name: UnsafeBufferPointer(
+                            start: base + start + 1, count: index - start - 1),
+                        value: empty, nameOffset: start + 1, valueOffset: index)
+                } else if colon > start && colon + 1 < index
+                    && !(index - colon > 2 && base[colon + 1] == 0x2F && base[colon + 2] == 0x2F)
+                {
+                    word = ScannedWord(
+                        kind: .tag,
+                        name: UnsafeBufferPointer(start: base + start, count: colon - start),
+                        value: UnsafeBufferPointer(
+                            start: base + colon + 1, count: index - colon - 1),
+                        nameOffset: start, valueOffset: colon + 1)
+                } else {
+                    word = ScannedWord(
+                        kind: .text,
+                        name: UnsafeBufferPointer(start: base + start, count: index - start),
+                        value: empty, nameOffset: start, valueOffset: index)
+                }
+                if !body(word) { return }
+            }
+        }
+    }
+}

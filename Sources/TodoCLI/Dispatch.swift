@@ -39,6 +39,7 @@ struct BuiltIn: Sendable {
             return 0
         },
         BuiltIn(names: ["export"], usesFiles: false) { try $0.export($1) },
+        BuiltIn(names: ["query", "q"], usesFiles: false) { try $0.query($1) },
         BuiltIn(names: ["merge"], usesFiles: false) { try $0.mergeFiles($1) },
         BuiltIn(names: ["git"], usesFiles: false) { try $0.gitCommand($1) },
     ]

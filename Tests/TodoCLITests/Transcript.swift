@@ -45,9 +45,8 @@ struct Transcript: CustomTestStringConvertible, Sendable {
             current = nil
             expected = []
         }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
-        {
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map
+        { Substring(decoding: $0, as: UTF8.self) }.enumerated() {
             if line.hasPrefix("$ ") {
                 finish()
                 current = Step(

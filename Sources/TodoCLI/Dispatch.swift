@@ -38,6 +38,9 @@ struct BuiltIn: Sendable {
             return 0
         },
         BuiltIn(names: ["export"], usesFiles: false) { try $0.export($1) },
+        BuiltIn(names: ["edit"], usesFiles: true) { try $0.edit($1) },
+        BuiltIn(names: ["check"], usesFiles: false) { try $0.check($1) },
+        BuiltIn(names: ["completion"], usesFiles: false) { try $0.completion($1) },
     ]
 
     static func named(_ name: String) -> BuiltIn? {

@@ -31,8 +31,22 @@ enum Help {
             synopses: ["archive"],
             lines: ["Moves every done task to the done file and removes empty lines."]),
         Block(
+            synopses: ["check [FILE|-] [--format text|json]"],
+            lines: [
+                "Reports lines that probably do not mean what was meant (X for x, (a) for (A),",
+                "bad dates, mixed line endings, invalid UTF-8, trailing spaces, duplicates) as",
+                "FILE:LINE:COLUMN: warning: MESSAGE. Exits 0 when clean, 1 when not, 2 on error.",
+            ]),
+        Block(
             synopses: ["command [ACTION] [ARGS...]"],
             lines: ["Runs the built-in ACTION even when an add-on of that name exists."]),
+        Block(
+            synopses: ["completion bash|zsh|fish"],
+            lines: [
+                "Prints a completion script for the shell: actions, options, task numbers with",
+                "their text, +projects, @contexts, query fields and sort keys. For bash, add",
+                "eval \"$(todo completion bash)\" to ~/.bashrc.",
+            ]),
         Block(
             synopses: ["deduplicate"],
             lines: ["Removes lines that repeat an earlier line exactly."]),
@@ -54,8 +68,9 @@ enum Help {
         Block(
             synopses: ["edit [NR]"],
             lines: [
-                "Opens the todo file in $VISUAL or $EDITOR (at line NR), checks what you wrote,",
-                "and saves it safely, merging changes made meanwhile by other commands.",
+                "Opens a copy of the todo file in $VISUAL, $EDITOR or vi (at line NR), checks",
+                "what you wrote, and saves it, merging changes made meanwhile by other commands.",
+                "A conflict or a failed editor changes nothing.",
             ]),
         Block(
             synopses: ["export [--format jsonl|json|todotxt] [FILE|-]"],

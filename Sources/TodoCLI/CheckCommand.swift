@@ -44,7 +44,8 @@ extension Session {
         } else {
             name = file ?? settings.todoFile
             do {
-                bytes = try storage.readBytes(Path.absolute(name, from: environment.currentDirectory))
+                bytes = try storage.readBytes(
+                    Path.absolute(name, from: environment.currentDirectory))
             } catch {
                 console.error("\(program): check: \(error)")
                 return 2

@@ -28,7 +28,9 @@ enum Checker {
             found += checkLine(line.content, number: number)
             if !line.isBlank {
                 if let earlier = firstLine[line.content] {
-                    found.append(Diagnostic(line: number, column: 1, message: "duplicate of line \(earlier)"))
+                    found.append(
+                        Diagnostic(line: number, column: 1, message: "duplicate of line \(earlier)")
+                    )
                 } else {
                     firstLine[line.content] = number
                 }
@@ -80,7 +82,10 @@ enum Checker {
             let next = bytes.count > 3 ? bytes[3] : nil
             if letter >= 0x61 && letter <= 0x7A && (next == nil || next == 0x20 || next == 0x09) {
                 let upper = String(decoding: [letter - 0x20], as: UTF8.self)
-                report(1, "'(\(character(letter)))' is not a priority; priorities are upper-case, '(\(upper))'")
+                report(
+                    1,
+                    "'(\(character(letter)))' is not a priority; priorities are upper-case, '(\(upper))'"
+                )
             } else if letter >= 0x41 && letter <= 0x5A, let next, next != 0x20 {
                 report(4, "'(\(character(letter)))' is a priority only when one space follows it")
             }

@@ -10,7 +10,8 @@ extension Session {
         if arguments.first == "--list" {
             guard arguments.count == 2 else {
                 console.error(
-                    "\(program): completion: --list needs one of actions, tasks, projects, contexts")
+                    "\(program): completion: --list needs one of actions, tasks, projects, contexts"
+                )
                 return 2
             }
             return completionList(arguments[1])
@@ -25,7 +26,8 @@ extension Session {
         case "fish": console.write(CompletionScripts.fish)
         default:
             console.error(
-                "\(program): completion: unknown shell '\(arguments[0])'; expected bash, zsh or fish")
+                "\(program): completion: unknown shell '\(arguments[0])'; expected bash, zsh or fish"
+            )
             return 2
         }
         return 0

@@ -19,7 +19,8 @@ enum CompletionScripts {
     static let tasksActions = "do done depri dp"
 
     /// Global options.
-    static let options = "-@ -+ -c -d -f -h -p -P -a -A -n -N -t -T -v -V -x --file --version --help"
+    static let options =
+        "-@ -+ -c -d -f -h -p -P -a -A -n -N -t -T -v -V -x --file --version --help"
 
     /// The bash script: `eval "$(todo completion bash)"` or save it under
     /// `~/.local/share/bash-completion/completions/todo`.
@@ -132,8 +133,12 @@ enum CompletionScripts {
 
         """#
         .replacingOccurrences(of: "@OPTIONS@", with: options)
-        .replacingOccurrences(of: "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|"))
-        .replacingOccurrences(of: "@TASKSACTIONS@", with: tasksActions.split(separator: " ").joined(separator: "|"))
+        .replacingOccurrences(
+            of: "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|")
+        )
+        .replacingOccurrences(
+            of: "@TASKSACTIONS@", with: tasksActions.split(separator: " ").joined(separator: "|")
+        )
         .replacingOccurrences(of: "@SORTKEYS@", with: sortKeys)
         .replacingOccurrences(of: "@FIELDS@", with: queryFields)
 
@@ -246,8 +251,12 @@ enum CompletionScripts {
 
         """#
         .replacingOccurrences(of: "@OPTIONS@", with: options)
-        .replacingOccurrences(of: "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|"))
-        .replacingOccurrences(of: "@TASKSACTIONS@", with: tasksActions.split(separator: " ").joined(separator: "|"))
+        .replacingOccurrences(
+            of: "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|")
+        )
+        .replacingOccurrences(
+            of: "@TASKSACTIONS@", with: tasksActions.split(separator: " ").joined(separator: "|")
+        )
         .replacingOccurrences(of: "@SORTKEYS@", with: sortKeys)
         .replacingOccurrences(of: "@FIELDS@", with: queryFields)
 
@@ -334,7 +343,10 @@ enum CompletionScripts {
         complete -c todo -n '__todo_at query q; and not __todo_prev_is --sort; and not __todo_prev_is --format' -a '@FIELDS@ done open and or not --sort --format --all --limit'
 
         """#
-        .replacingOccurrences(of: "@OPTIONS@", with: "'" + options.split(separator: " ").joined(separator: "' '") + "'")
+        .replacingOccurrences(
+            of: "@OPTIONS@",
+            with: "'" + options.split(separator: " ").joined(separator: "' '") + "'"
+        )
         .replacingOccurrences(of: "@TASKACTIONS@", with: taskActions)
         .replacingOccurrences(of: "@TASKSACTIONS@", with: tasksActions)
         .replacingOccurrences(of: "@SORTKEYS@", with: sortKeys)

@@ -44,7 +44,8 @@ extension Session {
             let status = runEditor(on: copy, line: line)
             guard status == 0 else {
                 console.error(
-                    "\(program): edit: the editor exited with status \(status); nothing was written")
+                    "\(program): edit: the editor exited with status \(status); nothing was written"
+                )
                 return 1
             }
             edited = try storage.readBytes(copy)
@@ -97,7 +98,8 @@ extension Session {
                 "\(program): edit: \(path) changed while you edited it, and your edit conflicts with that:"
             )
             for conflict in conflicts { console.error("  " + conflict.summary) }
-            console.error("\(program): edit: nothing was written; your edited copy is kept in \(copy)")
+            console.error(
+                "\(program): edit: nothing was written; your edited copy is kept in \(copy)")
             return 1
         }
         return 0
@@ -111,7 +113,8 @@ extension Session {
     /// Asks whether to apply an edit that has diagnostics, edit it again, or give up.
     private func askAfterDiagnostics() -> EditChoice {
         while true {
-            console.error("Apply anyway (y), edit again (e), or quit without saving (q)? ", newline: false)
+            console.error(
+                "Apply anyway (y), edit again (e), or quit without saving (q)? ", newline: false)
             guard let answer = environment.readLine() else { return .quit }
             switch answer.lowercased() {
             case "y", "yes": return .apply

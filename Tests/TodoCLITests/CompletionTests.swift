@@ -22,7 +22,8 @@ let installedShells: [String] = ["zsh", "fish"].filter {
 }
 
 @Suite struct CompletionTests {
-    static let todoFile = "(A) call mom @phone +family\n\npay rent +home\nx 2026-11-20 water plants\n"
+    static let todoFile =
+        "(A) call mom @phone +family\n\npay rent +home\nx 2026-11-20 water plants\n"
 
     /// Runs `script` with bash in a directory that holds the todo file.
     static func run(_ shell: String, _ script: String) throws -> (output: String, status: Int32) {

@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: ["TodoCLI", "TodoStore", "TodoTxt", "todo"],
+            exclude: ["Transcripts"],
             swiftSettings: upcoming
         ),
     ]

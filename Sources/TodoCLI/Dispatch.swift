@@ -42,6 +42,9 @@ struct BuiltIn: Sendable {
         BuiltIn(names: ["query", "q"], usesFiles: false) { try $0.query($1) },
         BuiltIn(names: ["merge"], usesFiles: false) { try $0.mergeFiles($1) },
         BuiltIn(names: ["git"], usesFiles: false) { try $0.gitCommand($1) },
+        BuiltIn(names: ["edit"], usesFiles: true) { try $0.edit($1) },
+        BuiltIn(names: ["check"], usesFiles: false) { try $0.check($1) },
+        BuiltIn(names: ["completion"], usesFiles: false) { try $0.completion($1) },
     ]
 
     static func named(_ name: String) -> BuiltIn? {

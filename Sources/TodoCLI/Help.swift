@@ -31,8 +31,22 @@ enum Help {
             synopses: ["archive"],
             lines: ["Moves every done task to the done file and removes empty lines."]),
         Block(
+            synopses: ["check [FILE|-] [--format text|json]"],
+            lines: [
+                "Reports lines that probably do not mean what was meant (X for x, (a) for (A),",
+                "bad dates, mixed line endings, invalid UTF-8, trailing spaces, duplicates) as",
+                "FILE:LINE:COLUMN: warning: MESSAGE. Exits 0 when clean, 1 when not, 2 on error.",
+            ]),
+        Block(
             synopses: ["command [ACTION] [ARGS...]"],
             lines: ["Runs the built-in ACTION even when an add-on of that name exists."]),
+        Block(
+            synopses: ["completion bash|zsh|fish"],
+            lines: [
+                "Prints a completion script for the shell: actions, options, task numbers with",
+                "their text, +projects, @contexts, query fields and sort keys. For bash, add",
+                "eval \"$(todo completion bash)\" to ~/.bashrc.",
+            ]),
         Block(
             synopses: ["deduplicate"],
             lines: ["Removes lines that repeat an earlier line exactly."]),
@@ -54,14 +68,22 @@ enum Help {
         Block(
             synopses: ["edit [NR]"],
             lines: [
-                "Opens the todo file in $VISUAL or $EDITOR (at line NR), checks what you wrote,",
-                "and saves it safely, merging changes made meanwhile by other commands.",
+                "Opens a copy of the todo file in $VISUAL, $EDITOR or vi (at line NR), checks",
+                "what you wrote, and saves it, merging changes made meanwhile by other commands.",
+                "A conflict or a failed editor changes nothing.",
             ]),
         Block(
             synopses: ["export [--format jsonl|json|todotxt] [FILE|-]"],
             lines: [
                 "Prints every line of the todo file (or FILE, or standard input) as JSON records,",
                 "or writes the file back from the parsed model (byte for byte the same).",
+            ]),
+        Block(
+            synopses: ["git setup|check"],
+            lines: [
+                "setup: in the current git repository, makes git merge todo.txt and done.txt",
+                "with 'todo merge' (.gitattributes, .gitignore, .git/config). check: says",
+                "whether this clone has the driver configured and reachable.",
             ]),
         Block(
             synopses: ["help [ACTION...]"],
@@ -94,6 +116,13 @@ enum Help {
         Block(
             synopses: ["listproj [TERM...]", "lsprj [TERM...]"],
             lines: ["Lists the +projects used in the tasks that match the terms."]),
+        Block(
+            synopses: ["merge BASE OURS THEIRS [--marker-size N] [--path NAME]"],
+            lines: [
+                "Merges two edited versions of a todo file task by task, writing the result",
+                "into OURS; used by git as a merge driver. Exits 1 when a conflict is left,",
+                "marked in place with one block per task.",
+            ]),
         Block(
             synopses: ["move NR DEST [SRC]", "mv NR DEST [SRC]"],
             lines: [

@@ -1,0 +1,104 @@
+import TodoStore
+import TodoTxt
+
+extension Session {
+    /// `check [FILE|-] [--format text|json]`: prints the ``Checker`` diagnostics of the todo file
+    /// (or FILE, or standard input). Exit 0 when clean, 1 when anything was found, 2 on error.
+    func check(_ words: [String]) throws -> Int32 {
+        var format = "text"
+        var file: String?
+        var index = 1
+        while index < words.count {
+            let word = words[index]
+            if word == "--format" {
+                guard index + 1 < words.count else {
+                    console.error("\(program): check: --format needs a value: text or json")
+                    return 2
+                }
+                format = words[index + 1]
+                index += 2
+                continue
+            }
+            if word.hasPrefix("--format=") {
+                format = String(word.dropFirst("--format=".count))
+            } else if word.hasPrefix("-") && word != "-" {
+                console.error("\(program): check: unknown option '\(word)'")
+                return 2
+            } else if file == nil {
+                file = word
+            } else {
+                console.error("\(program): check: unexpected argument '\(word)'")
+                return 2
+            }
+            index += 1
+        }
+        guard format == "text" || format == "json" else {
+            console.error("\(program): check: unknown format '\(format)'; expected text or json")
+            return 2
+        }
+        let bytes: [UInt8]
+        let name: String
+        if file == "-" {
+            bytes = environment.readAllInput()
+            name = "-"
+        } else {
+            name = file ?? settings.todoFile
+            do {
+                bytes = try storage.readBytes(
+                    Path.absolute(name, from: environment.currentDirectory))
+            } catch {
+                console.error("\(program): check: \(error)")
+                return 2
+            }
+        }
+        let diagnostics = Checker.check(bytes)
+        if format == "json" {
+            console.write(Session.json(diagnostics, file: name))
+        } else {
+            for diagnostic in diagnostics { console.line(Session.text(diagnostic, file: name)) }
+        }
+        return diagnostics.isEmpty ? 0 : 1
+    }
+
+    /// `FILE:LINE:COLUMN: warning: MESSAGE`.
+    static func text(_ diagnostic: Diagnostic, file: String) -> String {
+        "\(file):\(diagnostic.line):\(diagnostic.column): warning: \(diagnostic.message)"
+    }
+
+    /// The diagnostics as a JSON array of `{"file", "line", "column", "severity", "message"}`
+    /// objects, one per line, and a final newline.
+    static func json(_ diagnostics: [Diagnostic], file: String) -> [UInt8] {
+        var output: [UInt8] = [0x5B]
+        for (index, diagnostic) in diagnostics.enumerated() {
+            output += Array((index == 0 ? "\n" : ",\n").utf8)
+            output += Array(#"{"file":"#.utf8)
+            appendJSONString(file, to: &output)
+            output += Array(
+                #","line":\#(diagnostic.line),"column":\#(diagnostic.column),"severity":"warning","message":"#
+                    .utf8)
+            appendJSONString(diagnostic.message, to: &output)
+            output.append(0x7D)
+        }
+        output += Array((diagnostics.isEmpty ? "]\n" : "\n]\n").utf8)
+        return output
+    }
+
+    /// Appends `text` as a JSON string (RFC 8259 escapes).
+    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        output.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: output += [0x5C, 0x22]
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, 0x6E]
+            case 0x09: output += [0x5C, 0x74]
+            case 0x0D: output += [0x5C, 0x72]
+            case 0..<0x20:
+                output += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(0x22)
+    }
+}

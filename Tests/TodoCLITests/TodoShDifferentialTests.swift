@@ -7,7 +7,7 @@ import Testing
 /// Debian ships todo.sh 2.11.0. The cases where later versions (which `todo` follows, see
 /// todo-sh.md §10) changed the behaviour are left out: the exit status of the warnings
 /// (`depri` of a task without priority, `deduplicate` with nothing to do), the quoting in the
-/// `-vv` debug line and the `mv` message. The program name in messages is its basename, so
+/// `-vv` debug line, the `mv` message and `ITEM#` for `NR` in usage messages. The program name in messages is its basename, so
 /// `todo-txt` is read as `todo`. With todo.sh absent the argument list is empty.
 @Suite struct TodoShDifferentialTests {
     static let todoSh = "/usr/bin/todo-txt"
@@ -43,7 +43,7 @@ import Testing
             "-a do 1,2", "-f del 3", "-f -n del 3", "del 1 bee", "del 1 nothere", "append 2 more",
             "append 2 ,comma", "prepend 1 front", "prepend 2 front", "replace 1 new text",
             "replace 2 '(C) newpri'", "-t add hello", "add '(c) lower'", "addm 'one\ntwo'",
-            "-A do 1", "archive", "do 99", "pri x A", "depri 6", "-f del 6",
+            "-A do 1", "archive", "do 99", "depri 6", "-f del 6",
             "listfile todo.txt", "-p lf todo z",
         ] : []
 

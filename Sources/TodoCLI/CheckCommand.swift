@@ -5,37 +5,12 @@ extension Session {
     /// `check [FILE|-] [--format text|json]`: prints the ``Checker`` diagnostics of the todo file
     /// (or FILE, or standard input). Exit 0 when clean, 1 when anything was found, 2 on error.
     func check(_ words: [String]) throws -> Int32 {
-        var format = "text"
-        var file: String?
-        var index = 1
-        while index < words.count {
-            let word = words[index]
-            if word == "--format" {
-                guard index + 1 < words.count else {
-                    console.error("\(program): check: --format needs a value: text or json")
-                    return 2
-                }
-                format = words[index + 1]
-                index += 2
-                continue
-            }
-            if word.hasPrefix("--format=") {
-                format = String(word.dropFirst("--format=".count))
-            } else if word.hasPrefix("-") && word != "-" {
-                console.error("\(program): check: unknown option '\(word)'")
-                return 2
-            } else if file == nil {
-                file = word
-            } else {
-                console.error("\(program): check: unexpected argument '\(word)'")
-                return 2
-            }
-            index += 1
-        }
-        guard format == "text" || format == "json" else {
-            console.error("\(program): check: unknown format '\(format)'; expected text or json")
-            return 2
-        }
+        guard
+            let arguments = FileArguments.parse(
+                words.dropFirst(), action: "check", formats: ["text", "json"], session: self)
+        else { return 2 }
+        let file = arguments.file
+        let format = arguments.format
         let bytes: [UInt8]
         let name: String
         if file == "-" {

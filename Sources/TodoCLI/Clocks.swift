@@ -26,16 +26,7 @@ enum Clocks {
     static func parse(_ text: String) -> LocalDateTime? {
         if text.hasPrefix("@") {
             guard let seconds = Int(text.dropFirst()) else { return nil }
-            var time = time_t(seconds)
-            var parts = tm()
-            guard localtime_r(&time, &parts) != nil,
-                let date = LocalDate(
-                    year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
-                    day: Int(parts.tm_mday))
-            else { return nil }
-            return LocalDateTime(
-                date: date, hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
-                second: Int(parts.tm_sec))
+            return SystemClock.moment(atEpochSeconds: seconds)
         }
         let bytes = Array(text.utf8)
         guard bytes.count == 10 || bytes.count == 19,

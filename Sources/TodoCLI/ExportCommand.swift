@@ -6,39 +6,13 @@ extension Session {
     /// `export [--format jsonl|json|todotxt] [FILE|-]`: every physical line of the file as a
     /// JSON record (blank lines included), or the file written back from the model.
     func export(_ words: [String]) throws -> Int32 {
-        var format = "jsonl"
-        var file: String?
-        var index = 1
-        while index < words.count {
-            let word = words[index]
-            if word == "--format" || word == "-f" {
-                guard index + 1 < words.count else {
-                    console.error(
-                        "\(program): export: --format needs a value: jsonl, json or todotxt")
-                    return 2
-                }
-                format = words[index + 1]
-                index += 2
-                continue
-            }
-            if word.hasPrefix("--format=") {
-                format = String(word.dropFirst("--format=".count))
-            } else if word.hasPrefix("-") && word != "-" {
-                console.error("\(program): export: unknown option '\(word)'")
-                return 2
-            } else if file == nil {
-                file = word
-            } else {
-                console.error("\(program): export: unexpected argument '\(word)'")
-                return 2
-            }
-            index += 1
-        }
-        guard ["jsonl", "json", "todotxt"].contains(format) else {
-            console.error(
-                "\(program): export: unknown format '\(format)'; expected jsonl, json or todotxt")
-            return 2
-        }
+        guard
+            let arguments = FileArguments.parse(
+                words.dropFirst(), action: "export", formats: ["jsonl", "json", "todotxt"],
+                session: self)
+        else { return 2 }
+        let file = arguments.file
+        let format = arguments.format
         let list: TodoList
         if file == "-" {
             list = TodoList(bytes: environment.readAllInput())

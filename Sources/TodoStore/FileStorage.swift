@@ -63,23 +63,11 @@ public final class FileStorage: TodoStorage {
     {
         let file = try lock(try locate(path), path: path)
         defer { unlock([file]) }
-        for _ in 0..<Self.attempts {
-            let state = try readState(file, missingIsError: true)
+        return try rewrite(file, missingIsError: true) { state in
             var list = TodoList(bytes: state.bytes)
             let result = try edit(&list)
-            let bytes = list.serialized()
-            if sameBytes(bytes, state.bytes) { return result }
-            do {
-                try replace(file, with: bytes, expecting: state)
-                return result
-            } catch {
-                switch error {
-                case .changed: continue
-                case .failed(let storeError): throw storeError
-                }
-            }
+            return (list.serialized(), result)
         }
-        throw keptChanging(path)
     }
 
     /// Appends lines under the lock as an atomic rewrite, creating a missing file (mode
@@ -180,22 +168,17 @@ public final class FileStorage: TodoStorage {
 
     /// Appends under a lock already held; creates the file when it is missing.
     private func appendLocked(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> TodoList {
-        for _ in 0..<Self.attempts {
-            let state = try readState(file, missingIsError: false)
-            var list = TodoList(bytes: state.bytes)
-            for line in lines { list.appendLine(line) }
-            if lines.isEmpty && state.identity != nil { return list }
-            do {
-                try replace(file, with: list.serialized(), expecting: state)
-                return list
-            } catch {
-                switch error {
-                case .changed: continue
-                case .failed(let storeError): throw storeError
-                }
+        do {
+            return try rewrite(file, missingIsError: false) { state in
+                var list = TodoList(bytes: state.bytes)
+                for line in lines { list.appendLine(line) }
+                return (list.serialized(), list)
             }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(operation: "write", path: file.path, reason: "\(error)")
         }
-        throw keptChanging(file.path)
     }
 
     /// Writes lines straight to a character device such as `/dev/null` (no lock, no rename).

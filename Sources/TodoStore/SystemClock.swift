@@ -6,8 +6,24 @@ public struct SystemClock: Clock, Sendable {
     /// Creates the clock.
     public init() {}
 
+    /// The local date and time `seconds` after 1970-01-01T00:00:00Z, under `TZ`; `nil` when it
+    /// falls outside the years 1 to 9999.
+    public static func moment(atEpochSeconds seconds: Int) -> LocalDateTime? {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil,
+            let date = LocalDate(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
+                day: Int(parts.tm_mday))
+        else { return nil }
+        return LocalDateTime(
+            date: date, hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+            second: Int(parts.tm_sec))
+    }
+
     /// The current local date and time.
     public func now() -> LocalDateTime {
+        if let moment = Self.moment(atEpochSeconds: Int(time(nil))) { return moment }
         var seconds = time(nil)
         var parts = tm()
         if localtime_r(&seconds, &parts) == nil { _ = gmtime_r(&seconds, &parts) }

@@ -120,6 +120,6 @@ import Testing
         #expect(badFormat.status == 2)
         #expect(
             badFormat.output
-                == "todo: export: unknown format 'xml'; expected jsonl, json or todotxt\n")
+                == "todo: export: unknown format 'xml'; expected jsonl, json, todotxt\n")
     }
 }

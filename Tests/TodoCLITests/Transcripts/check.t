@@ -34,7 +34,7 @@ todo: check: cannot read $HOME/missing.txt: No such file or directory
 ? 2
 
 $ todo check --format xml
-todo: check: unknown format 'xml'; expected text or json
+todo: check: unknown format 'xml'; expected text, json
 ? 2
 
 $ todo check --strict

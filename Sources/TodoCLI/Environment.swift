@@ -23,13 +23,17 @@ public struct Environment {
     public var readLine: () -> String?
     /// Reads all of standard input as bytes.
     public var readAllInput: () -> [UInt8]
+    /// Reads one key for a y/n question: at a terminal without waiting for Enter (as bash's
+    /// `read -N 1`), otherwise the first character of the next line; `nil` at end of input.
+    public var readKey: () -> String?
 
     /// Creates an environment.
     public init(
         variables: [String: String], programPath: String = "todo", currentDirectory: String,
         storage: any TodoStorage, clock: any Clock, console: Console,
         inputIsTerminal: Bool = false, readLine: @escaping () -> String? = { nil },
-        readAllInput: @escaping () -> [UInt8] = { [] }
+        readAllInput: @escaping () -> [UInt8] = { [] },
+        readKey: (() -> String?)? = nil
     ) {
         self.variables = variables
         self.programPath = programPath
@@ -40,6 +44,7 @@ public struct Environment {
         self.inputIsTerminal = inputIsTerminal
         self.readLine = readLine
         self.readAllInput = readAllInput
+        self.readKey = readKey ?? { readLine().map { String($0.prefix(1)) } }
     }
 
     /// The real environment of this process: its variables, working directory, files on disk,
@@ -75,6 +80,31 @@ public struct Environment {
                     bytes += chunk[0..<count]
                 }
                 return bytes
+            },
+            readKey: {
+                guard isatty(0) == 1 else { return Swift.readLine().map { String($0.prefix(1)) } }
+                return Environment.readTerminalKey()
             })
+    }
+
+    /// Reads one byte from the terminal with canonical mode and echo off, then restores it.
+    static func readTerminalKey() -> String? {
+        var saved = termios()
+        guard tcgetattr(0, &saved) == 0 else { return Swift.readLine() }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSANOW, &raw)
+        defer { tcsetattr(0, TCSANOW, &saved) }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count == 1 { return String(decoding: [byte], as: UTF8.self) }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
     }
 }

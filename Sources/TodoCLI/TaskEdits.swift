@@ -86,9 +86,9 @@ extension Session {
     /// Asks a y/n question; only `y` accepts. todo.sh prints a newline afterwards.
     func confirm(_ question: String) -> Bool {
         if environment.inputIsTerminal { console.prompt(question) }
-        let answer = environment.readLine() ?? ""
+        let answer = environment.readKey() ?? ""
         console.line("")
-        return answer.unicodeScalars.first == "y"
+        return answer == "y"
     }
 
     /// The text of an action's arguments, or a prompt for it (todo-sh.md §5.1).

@@ -17,3 +17,8 @@ two
 <BLANK>
 three
 
+# at a terminal, add without text asks for it
+$ printf 'typed at the prompt\n' | script -qec "todo add" /dev/null | tr -d '\r' | grep -c 'Add: '; tail -1 todo.txt
+1
+typed at the prompt
+

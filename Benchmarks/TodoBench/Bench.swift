@@ -18,6 +18,14 @@ struct Row {
     var isStartup = false
 }
 
+/// A warm-up run and what it left: its output and the files afterwards.
+struct Captured {
+    var outcome: Outcome
+    var stdout: [UInt8]
+    var file: [UInt8]
+    var done: [UInt8]
+}
+
 /// Runs the benchmark: generates the files, runs every tool on every operation, checks todo's
 /// output and prints one table per size.
 final class Bench {
@@ -154,31 +162,14 @@ final class Bench {
         row.isStartup = operation.small
         let tools = Tool.allCases.filter { command($0, operation, directory: directory) != nil }
 
-        // One warm-up run of each tool; todo's is checked against todo.sh's (or the reference).
-        var warmups: [Tool: (outcome: Outcome, stdout: [UInt8], file: [UInt8], done: [UInt8])] =
-            [:]
-        for tool in tools {
-            guard let argv = command(tool, operation, directory: directory) else { continue }
-            restore(directory, master: master)
-            let outcome = Spawn.run(
-                argv, environment: env, directory: directory, outputPath: output,
-                errorPath: errors)
-            warmups[tool] = (
-                outcome, read(output), read(directory + "/todo.txt"), read(directory + "/done.txt")
-            )
-        }
-        guard let todoRun = warmups[.todo] else { return row }
-        let stdout = todoRun.stdout
-        if todoRun.outcome.status == 1 && String(decoding: stdout, as: UTF8.self).contains("Usage:")
-        {
+        guard let warmups = warmUp(operation, tools: tools, master: master, directory: directory)
+        else {
             row.skipped = true
             return row
         }
-        verify(
-            operation, todoRun, reference: warmups[.todoSh], master: master, directory: directory)
         for tool in [Tool.todoSh, .topydo] {
-            if let run = warmups[tool], run.outcome.status != 0 {
-                row.notes.append("\(tool.title) exit \(run.outcome.status)")
+            if let outcome = warmups[tool], outcome.status != 0 {
+                row.notes.append("\(tool.title) exit \(outcome.status)")
             }
         }
 
@@ -187,7 +178,7 @@ final class Bench {
         for run in 0..<options.runs {
             for tool in tools {
                 if tool == .todoSh || tool == .topydo,
-                    run > 0, let warm = warmups[tool], warm.outcome.seconds > 2
+                    run > 0, let warm = warmups[tool], warm.seconds > 2
                 {
                     continue
                 }
@@ -216,11 +207,46 @@ final class Bench {
         return row
     }
 
+    /// One warm-up run of each tool; todo's is checked against todo.sh's (or the reference).
+    /// Only the outcomes are returned: kept bytes would be copied into every forked child and
+    /// counted in its peak memory. Returns nil when todo does not have the command.
+    func warmUp(
+        _ operation: Operation, tools: [Tool], master: String, directory: String
+    ) -> [Tool: Outcome]? {
+        let output = directory + "/out"
+        let errors = directory + "/err"
+        let env = environment(directory: directory)
+        var warmups: [Tool: Outcome] = [:]
+        var reference: Captured?
+        var todoRun: Captured?
+        for tool in [Tool.todoSh, .todo] + tools.filter({ $0 != .todoSh && $0 != .todo }) {
+            guard tools.contains(tool), let argv = command(tool, operation, directory: directory)
+            else { continue }
+            restore(directory, master: master)
+            let outcome = Spawn.run(
+                argv, environment: env, directory: directory, outputPath: output,
+                errorPath: errors)
+            warmups[tool] = outcome
+            if tool == .todoSh || tool == .todo {
+                let captured = Captured(
+                    outcome: outcome, stdout: read(output), file: read(directory + "/todo.txt"),
+                    done: read(directory + "/done.txt"))
+                if tool == .todo { todoRun = captured } else { reference = captured }
+            }
+        }
+        guard let todoRun else { return warmups }
+        if todoRun.outcome.status == 1
+            && String(decoding: todoRun.stdout, as: UTF8.self).contains("Usage:")
+        {
+            return nil
+        }
+        verify(operation, todoRun, reference: reference, master: master, directory: directory)
+        return warmups
+    }
+
     /// Checks todo's warm-up run; a problem is recorded as a failure.
     func verify(
-        _ operation: Operation,
-        _ run: (outcome: Outcome, stdout: [UInt8], file: [UInt8], done: [UInt8]),
-        reference: (outcome: Outcome, stdout: [UInt8], file: [UInt8], done: [UInt8])?,
+        _ operation: Operation, _ run: Captured, reference: Captured?,
         master: String, directory: String
     ) {
         let name = operation.name
@@ -281,17 +307,19 @@ final class Bench {
 
     // MARK: One size
 
-    /// Generates the file of `size` lines and measures every operation on it.
-    func run(size: Int) -> [Row] {
-        let sizeDirectory = "\(root)/\(size)"
-        let master = sizeDirectory + "/master.txt"
-        try? FileManager.default.createDirectory(
-            atPath: sizeDirectory, withIntermediateDirectories: true)
+    /// This process's RssAnon from /proc/self/status: a forked child starts with a copy of it.
+    static func privateMemory() -> String {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") }
+        return line.map { $0.dropFirst(8).trimmingCharacters(in: .whitespaces) } ?? "unknown"
+    }
+
+    /// Writes the file of `size` lines; returns its size and the number of an open task without
+    /// a priority in the middle of it (the one the edits act on). Nothing it made stays in
+    /// memory.
+    func generate(size: Int, master: String) -> (bytes: Int, number: Int) {
         let bytes = Generator.file(lines: size, seed: options.seed ^ UInt64(size))
         write(bytes, to: master)
-        let small = sizeDirectory + "/small.txt"
-        write(Generator.file(lines: 10, seed: options.seed), to: small)
-        // An open task without a priority in the middle of the file.
         let content = lines(bytes)
         var number = content.count / 2
         while number < content.count
@@ -300,9 +328,23 @@ final class Bench {
         {
             number += 1
         }
+        return (bytes.count, number)
+    }
+
+    /// Generates the file of `size` lines and measures every operation on it.
+    func run(size: Int) -> [Row] {
+        let sizeDirectory = "\(root)/\(size)"
+        let master = sizeDirectory + "/master.txt"
+        try? FileManager.default.createDirectory(
+            atPath: sizeDirectory, withIntermediateDirectories: true)
+        let (byteCount, number) = generate(size: size, master: master)
+        let small = sizeDirectory + "/small.txt"
+        write(Generator.file(lines: 10, seed: options.seed), to: small)
         print(
-            "\(size) lines, \(bytes.count) bytes (\(bytes.count / max(size, 1)) bytes a line); "
+            "\(size) lines, \(byteCount) bytes (\(byteCount / max(size, 1)) bytes a line); "
                 + "edits act on task \(number)")
+        Spawn.trimHeap()
+        print("the benchmark's own private memory: \(Bench.privateMemory()) (in every RSS figure)")
         fflush(nil)
         let big = sizeDirectory + "/work"
         let tiny = sizeDirectory + "/small"

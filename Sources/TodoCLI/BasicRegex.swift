@@ -6,6 +6,10 @@ final class BasicRegex {
     private var compiled = regex_t()
     /// The pattern as given.
     let pattern: String
+    /// For a case-insensitive pattern made only of ASCII letters, digits and other characters
+    /// that are literal in a BRE: the pattern upper-cased, searched for directly in text that
+    /// cannot fold differently (see ``foldsLikeASCII(_:)``).
+    private var literal: [UInt8]?
 
     /// Why a pattern did not compile, in regcomp's words.
     struct Invalid: Error {
@@ -27,6 +31,97 @@ final class BasicRegex {
             regfree(&compiled)
             throw Invalid(pattern: pattern, reason: reason)
         }
+        if ignoringCase && !extended { literal = BasicRegex.asciiLiteral(pattern) }
+    }
+
+    /// The upper-cased bytes of a pattern that matches itself literally, when the locale folds
+    /// every ASCII letter to its ASCII partner; otherwise nil.
+    private static func asciiLiteral(_ pattern: String) -> [UInt8]? {
+        let bytes = Array(pattern.utf8)
+        guard !bytes.isEmpty else { return nil }
+        for byte in bytes {
+            // BRE specials, and every control or non-ASCII byte, go to regexec.
+            if byte < 0x20 || byte >= 0x7F { return nil }
+            if [0x2E, 0x5B, 0x5D, 0x2A, 0x5E, 0x24, 0x5C].contains(byte) { return nil }
+        }
+        guard localeFoldsASCII else { return nil }
+        return bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+    }
+
+    /// Whether, in the current locale, every ASCII letter matches its ASCII partner
+    /// case-insensitively, both ways (not so in a Turkish locale, where `i` pairs with `İ`).
+    private static let localeFoldsASCII: Bool = {
+        for lower in UInt8(0x61)...UInt8(0x7A) {
+            let pair = [lower, lower - 0x20]
+            for (pattern, text) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                var regex = regex_t()
+                let patternText = String(decoding: [pattern], as: UTF8.self)
+                guard regcomp(&regex, patternText, REG_ICASE) == 0 else { return false }
+                let matched = regexec(&regex, String(decoding: [text], as: UTF8.self), 0, nil, 0)
+                regfree(&regex)
+                if matched != 0 { return false }
+            }
+        }
+        return true
+    }()
+
+    /// Whether no character of `text` can fold to an ASCII letter under a case-insensitive
+    /// match: the text has none of KELVIN SIGN (U+212A), LATIN SMALL LETTER LONG S (U+017F),
+    /// and the dotted and dotless I (U+0130, U+0131). Other non-ASCII text folds to non-ASCII
+    /// characters only, so it cannot match or break an ASCII literal.
+    private static func foldsLikeASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte >= 0xC4 {
+                if (byte == 0xC4 || byte == 0xC5) && index + 1 < count {
+                    let next = text[index + 1]
+                    if (byte == 0xC4 && (next == 0xB0 || next == 0xB1))
+                        || (byte == 0xC5 && next == 0xBF)
+                    {
+                        return false
+                    }
+                }
+                if byte == 0xE2 && index + 2 < count && text[index + 1] == 0x84
+                    && text[index + 2] == 0xAA
+                {
+                    return false
+                }
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether the upper-cased `literal` occurs in `text` with ASCII letters folded.
+    private static func containsFolded(
+        _ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]
+    )
+        -> Bool
+    {
+        literal.withUnsafeBufferPointer { needle in
+            let count = needle.count
+            guard count <= text.count, let first = needle.first else { return false }
+            var start = 0
+            let last = text.count - count
+            while start <= last {
+                var byte = text[start]
+                if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+                if byte == first {
+                    var offset = 1
+                    while offset < count {
+                        var other = text[start + offset]
+                        if other >= 0x61 && other <= 0x7A { other -= 0x20 }
+                        if other != needle[offset] { break }
+                        offset += 1
+                    }
+                    if offset == count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
     }
 
     deinit { regfree(&compiled) }
@@ -35,6 +130,26 @@ final class BasicRegex {
     func matches(_ bytes: some Collection<UInt8>) -> Bool {
         var text = Array(bytes)
         text.append(0)
+        return text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0
+            }
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `text` (a NUL byte ends the text, as in C).
+    /// `text` is used as scratch space and given back unchanged.
+    func matches(text: inout [UInt8]) -> Bool {
+        if let literal {
+            let found: Bool? = text.withUnsafeBufferPointer { buffer in
+                // A NUL byte would end the text for regexec: leave such text to it.
+                guard !buffer.contains(0), BasicRegex.foldsLikeASCII(buffer) else { return nil }
+                return BasicRegex.containsFolded(buffer, literal)
+            }
+            if let found { return found }
+        }
+        text.append(0)
+        defer { text.removeLast() }
         return text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0

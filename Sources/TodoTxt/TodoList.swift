@@ -1,3 +1,5 @@
+import Glibc
+
 /// How a line ends (format.md F3).
 public enum LineTerminator: Sendable, Hashable {
     /// The last line of a file that does not end with a newline.
@@ -68,9 +70,18 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         hasByteOrderMark =
             bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var lines: [Span] = []
-        lines.reserveCapacity(bytes.count / 48 + 1)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            // Counting first makes the span array exactly as large as it needs to be.
+            var count = 1
+            var position = hasByteOrderMark ? 3 : 0
+            while position < buffer.count {
+                let found = memchrLF(base + position, buffer.count - position)
+                if found < 0 { break }
+                count += 1
+                position += found + 1
+            }
+            lines.reserveCapacity(count)
             var start = hasByteOrderMark ? 3 : 0
             let end = buffer.count
             while start < end {
@@ -221,10 +232,6 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
 /// The offset of the first LF in `count` bytes at `pointer`, or -1.
 @inline(__always)
 private func memchrLF(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    var index = 0
-    while index < count {
-        if pointer[index] == 0x0A { return index }
-        index += 1
-    }
-    return -1
+    guard let found = memchr(pointer, 0x0A, count) else { return -1 }
+    return UnsafeRawPointer(pointer).distance(to: found)
 }

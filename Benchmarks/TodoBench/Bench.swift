@@ -9,6 +9,8 @@ struct Row {
     var runs: [Tool: Int] = [:]
     /// The largest `ru_maxrss` of the todo runs, in bytes.
     var todoMaxRSS = 0
+    /// "fail" or "timeout" for a comparison tool whose warm-up run failed (it is not timed).
+    var failed: [Tool: String] = [:]
     /// Set when todo does not have this command.
     var skipped = false
     /// Notes such as a failed comparison tool.
@@ -47,7 +49,7 @@ final class Bench {
     // MARK: Files
 
     func write(_ bytes: [UInt8], to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
     func read(_ path: String) -> [UInt8] {
@@ -86,6 +88,14 @@ final class Bench {
             guard let topydo, let words = operation.topydo else { return nil }
             return [topydo, "-c", directory + "/topydo.cfg", "-t", file, "-d", done] + words
         }
+    }
+
+    /// How long todo.sh or topydo may take for one run before it is stopped.
+    static let comparisonTimeout = 30.0
+
+    /// The time limit of a tool's runs: none for todo and the floor.
+    func limit(_ tool: Tool) -> Double? {
+        tool == .todoSh || tool == .topydo ? Bench.comparisonTimeout : nil
     }
 
     /// Sets up a directory with the file, an empty done file and the tools' configs.
@@ -167,9 +177,15 @@ final class Bench {
             row.skipped = true
             return row
         }
+        var failed: Set<Tool> = []
         for tool in [Tool.todoSh, .topydo] {
             if let outcome = warmups[tool], outcome.status != 0 {
-                row.notes.append("\(tool.title) exit \(outcome.status)")
+                failed.insert(tool)
+                row.failed[tool] = outcome.status == 124 ? "timeout" : "fail"
+                row.notes.append(
+                    outcome.status == 124
+                        ? "\(tool.title) over \(Int(Bench.comparisonTimeout)) s"
+                        : "\(tool.title) exit \(outcome.status)")
             }
         }
 
@@ -177,6 +193,7 @@ final class Bench {
         var times: [Tool: [Double]] = [:]
         for run in 0..<options.runs {
             for tool in tools {
+                if failed.contains(tool) { continue }
                 if tool == .todoSh || tool == .topydo,
                     run > 0, let warm = warmups[tool], warm.seconds > 2
                 {
@@ -186,7 +203,7 @@ final class Bench {
                 if operation.writes { restore(directory, master: master) }
                 let outcome = Spawn.run(
                     argv, environment: env, directory: directory, outputPath: output,
-                    errorPath: errors)
+                    errorPath: errors, timeout: limit(tool))
                 times[tool, default: []].append(outcome.seconds)
                 if tool == .todo {
                     row.todoMaxRSS = max(row.todoMaxRSS, outcome.maxRSS)
@@ -225,7 +242,7 @@ final class Bench {
             restore(directory, master: master)
             let outcome = Spawn.run(
                 argv, environment: env, directory: directory, outputPath: output,
-                errorPath: errors)
+                errorPath: errors, timeout: limit(tool))
             warmups[tool] = outcome
             if tool == .todoSh || tool == .todo {
                 let captured = Captured(

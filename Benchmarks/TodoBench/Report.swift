@@ -83,6 +83,7 @@ enum Report {
             var goal = goals(row, fileBytes: fileBytes)
             if !row.notes.isEmpty { goal += " (" + row.notes.joined(separator: "; ") + ")" }
             func timed(_ tool: Tool) -> String {
+                if let failure = row.failed[tool] { return failure }
                 let text = milliseconds(row.medians[tool])
                 return row.runs[tool] == 1 && row.medians[tool] != nil ? text + "¹" : text
             }

@@ -10,6 +10,12 @@ final class BasicRegex {
     /// that are literal in a BRE: the pattern upper-cased, searched for directly in text that
     /// cannot fold differently (see ``foldsLikeASCII(_:)``).
     private var literal: [UInt8]?
+    /// Whether ``literal`` has a letter that some non-ASCII character folds to (K, S, I), so
+    /// that the text must be checked with ``foldsLikeASCII(_:)`` first.
+    private var literalNeedsFoldCheck = false
+    /// Whether the pattern is a literal without digits, spaces or tabs: it cannot match across
+    /// the `NN ` number that listings put before each line, so only the text needs searching.
+    private(set) var isLiteralWithoutNumberChars = false
 
     /// Why a pattern did not compile, in regcomp's words.
     struct Invalid: Error {
@@ -31,7 +37,13 @@ final class BasicRegex {
             regfree(&compiled)
             throw Invalid(pattern: pattern, reason: reason)
         }
-        if ignoringCase && !extended { literal = BasicRegex.asciiLiteral(pattern) }
+        if ignoringCase && !extended, let found = BasicRegex.asciiLiteral(pattern) {
+            literal = found
+            literalNeedsFoldCheck = found.contains { $0 == 0x4B || $0 == 0x53 || $0 == 0x49 }
+            isLiteralWithoutNumberChars = !found.contains {
+                $0 == 0x20 || $0 == 0x09 || ($0 >= 0x30 && $0 <= 0x39)
+            }
+        }
     }
 
     /// The upper-cased bytes of a pattern that matches itself literally, when the locale folds
@@ -94,7 +106,8 @@ final class BasicRegex {
         return true
     }
 
-    /// Whether the upper-cased `literal` occurs in `text` with ASCII letters folded.
+    /// Whether the upper-cased `literal` occurs in `text` with ASCII letters folded. Candidates
+    /// are found with `memchr` on the needle's first byte that is not a letter, when it has one.
     private static func containsFolded(
         _ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]
     )
@@ -102,29 +115,57 @@ final class BasicRegex {
     {
         literal.withUnsafeBufferPointer { needle in
             let count = needle.count
-            guard count <= text.count, let first = needle.first else { return false }
-            var start = 0
-            let last = text.count - count
-            while start <= last {
-                var byte = text[start]
-                if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
-                if byte == first {
-                    var offset = 1
-                    while offset < count {
-                        var other = text[start + offset]
-                        if other >= 0x61 && other <= 0x7A { other -= 0x20 }
-                        if other != needle[offset] { break }
-                        offset += 1
-                    }
-                    if offset == count { return true }
+            guard count <= text.count, count > 0, let base = text.baseAddress else { return false }
+            @inline(__always) func upper(_ byte: UInt8) -> UInt8 {
+                byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
+            }
+            @inline(__always) func matchesAt(_ start: Int) -> Bool {
+                var offset = 0
+                while offset < count {
+                    if upper(base[start + offset]) != needle[offset] { return false }
+                    offset += 1
                 }
+                return true
+            }
+            let last = text.count - count
+            if let anchor = needle.firstIndex(where: { $0 < 0x41 || $0 > 0x5A }) {
+                let byte = Int32(needle[anchor])
+                var position = anchor
+                let end = last + anchor
+                while position <= end {
+                    guard let found = memchr(base + position, byte, end + 1 - position) else {
+                        return false
+                    }
+                    let at = UnsafeRawPointer(base).distance(to: found)
+                    if matchesAt(at - anchor) { return true }
+                    position = at + 1
+                }
+                return false
+            }
+            var start = 0
+            let first = needle[0]
+            while start <= last {
+                if upper(base[start]) == first && matchesAt(start) { return true }
                 start += 1
             }
             return false
         }
     }
 
-    deinit { regfree(&compiled) }
+    /// The literal search on `text` up to its first NUL (where regexec would stop), or nil
+    /// when regexec must decide (no literal, or characters that fold in unusual ways).
+    func literalMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let literal, let base = text.baseAddress else {
+            return literal == nil ? nil : false
+        }
+        var usable = text
+        if let nul = memchr(base, 0, text.count) {
+            usable = UnsafeBufferPointer(
+                start: base, count: UnsafeRawPointer(base).distance(to: nul))
+        }
+        if literalNeedsFoldCheck && !BasicRegex.foldsLikeASCII(usable) { return nil }
+        return BasicRegex.containsFolded(usable, literal)
+    }
 
     /// Whether the pattern matches anywhere in `bytes` (a NUL byte ends the text, as in C).
     func matches(_ bytes: some Collection<UInt8>) -> Bool {
@@ -140,13 +181,8 @@ final class BasicRegex {
     /// Whether the pattern matches anywhere in `text` (a NUL byte ends the text, as in C).
     /// `text` is used as scratch space and given back unchanged.
     func matches(text: inout [UInt8]) -> Bool {
-        if let literal {
-            let found: Bool? = text.withUnsafeBufferPointer { buffer in
-                // A NUL byte would end the text for regexec: leave such text to it.
-                guard !buffer.contains(0), BasicRegex.foldsLikeASCII(buffer) else { return nil }
-                return BasicRegex.containsFolded(buffer, literal)
-            }
-            if let found { return found }
+        if literal != nil, let found = text.withUnsafeBufferPointer({ literalMatch($0) }) {
+            return found
         }
         text.append(0)
         defer { text.removeLast() }

@@ -81,12 +81,23 @@ struct Listing {
         _ row: Row, width: Int, filters: [Filter], buffer: inout [UInt8]
     ) -> Bool {
         guard !filters.isEmpty else { return true }
-        buffer.removeAll(keepingCapacity: true)
-        appendNumber(row.number, width: width, zero: false, to: &buffer)
-        buffer.append(0x20)
-        buffer.append(contentsOf: row.content)
-        for filter in filters where filter.regex.matches(text: &buffer) == filter.negated {
-            return false
+        var numbered = false
+        for filter in filters {
+            var found: Bool?
+            if filter.regex.isLiteralWithoutNumberChars {
+                found = row.content.withUnsafeBufferPointer { filter.regex.literalMatch($0) }
+            }
+            if found == nil {
+                if !numbered {
+                    buffer.removeAll(keepingCapacity: true)
+                    appendNumber(row.number, width: width, zero: false, to: &buffer)
+                    buffer.append(0x20)
+                    buffer.append(contentsOf: row.content)
+                    numbered = true
+                }
+                found = filter.regex.matches(text: &buffer)
+            }
+            if found == filter.negated { return false }
         }
         return true
     }

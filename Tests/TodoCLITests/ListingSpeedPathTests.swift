@@ -29,6 +29,27 @@ struct ListingSpeedPathTests {
         }
     }
 
+    @Test(arguments: patterns + ["-@phone", "-k", "phone", "2 c"])
+    func filtersAgreeWithRegexecOnNumberedLines(term: String) throws {
+        let filters = try Listing.filters(for: [term])
+        let negated = term.hasPrefix("-")
+        var reference = regex_t()
+        #expect(regcomp(&reference, negated ? String(term.dropFirst()) : term, REG_ICASE) == 0)
+        defer { regfree(&reference) }
+        var scratch: [UInt8] = []
+        for (index, text) in (Self.texts + ["a\u{0}@phone", "@phone\u{0}x"]).enumerated() {
+            let row = Listing.Row(number: index + 1, content: ArraySlice(text.utf8))
+            let numbered =
+                String(repeating: " ", count: index + 1 < 10 ? 1 : 0)
+                + "\(index + 1) " + text
+            let found = regexec(&reference, numbered, 0, nil, 0) == 0
+            #expect(
+                Listing.passes(row, width: 2, filters: filters, buffer: &scratch)
+                    == (found != negated),
+                "\(term) on \(numbered)")
+        }
+    }
+
     @Test func sortOrderMatchesWholeTextComparison() {
         let contents = [
             "b", "B", "a longer line here", "a longer line", "a longer line here too", "",

@@ -37,6 +37,8 @@ final class Bench {
     let topydo: String?
     let root: String
     var failures: [String] = []
+    /// Things worth knowing that are not failures.
+    var remarks: [String] = []
 
     init(options: Options, todo: String, todoSh: String?, topydo: String?, root: String) {
         self.options = options
@@ -287,6 +289,18 @@ final class Bench {
             } else {
                 expected = referenceListing(kind, master: master, directory: directory)
                 source = "the reference"
+            }
+            if run.stdout != expected && source == "todo.sh's" {
+                // todo.sh 2.11 pads numbers with five spaces before cutting them to width, so
+                // with 1,000,000 lines or more it numbers lines 1-9 wrongly: then the shell
+                // pipeline it runs decides.
+                let rebuilt = referenceListing(kind, master: master, directory: directory)
+                if run.stdout == rebuilt {
+                    remarks.append(
+                        "\(name): todo.sh's output differs\(firstDifference(expected, rebuilt)),"
+                            + " todo's matches the sort pipeline's")
+                    return
+                }
             }
             if run.stdout != expected {
                 failures.append(

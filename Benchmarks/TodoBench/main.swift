@@ -72,6 +72,7 @@ print("Floors: ls = env LC_COLLATE=C sort -f -k2; ls TERM = grep -i; lsp = grep 
 print("query = grep | grep | grep -v | sort; export = cat; edits = cp + sync + mv; add = echo >>;")
 print("archive = grep >> done + grep -v + sync + mv; start-up = /bin/true.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
+for remark in bench.remarks { print("note: " + remark) }
 if bench.failures.isEmpty {
     print("all todo runs succeeded and matched the references")
     exit(0)

@@ -6,6 +6,16 @@ final class BasicRegex {
     private var compiled = regex_t()
     /// The pattern as given.
     let pattern: String
+    /// For a case-insensitive pattern made only of ASCII letters, digits and other characters
+    /// that are literal in a BRE: the pattern upper-cased, searched for directly in text that
+    /// cannot fold differently (see ``foldsLikeASCII(_:)``).
+    private var literal: [UInt8]?
+    /// Whether ``literal`` has a letter that some non-ASCII character folds to (K, S, I), so
+    /// that the text must be checked with ``foldsLikeASCII(_:)`` first.
+    private var literalNeedsFoldCheck = false
+    /// Whether the pattern is a literal without digits, spaces or tabs: it cannot match across
+    /// the `NN ` number that listings put before each line, so only the text needs searching.
+    private(set) var isLiteralWithoutNumberChars = false
 
     /// Why a pattern did not compile, in regcomp's words.
     struct Invalid: Error {
@@ -27,14 +37,155 @@ final class BasicRegex {
             regfree(&compiled)
             throw Invalid(pattern: pattern, reason: reason)
         }
+        if ignoringCase && !extended, let found = BasicRegex.asciiLiteral(pattern) {
+            literal = found
+            literalNeedsFoldCheck = found.contains { $0 == 0x4B || $0 == 0x53 || $0 == 0x49 }
+            isLiteralWithoutNumberChars = !found.contains {
+                $0 == 0x20 || $0 == 0x09 || ($0 >= 0x30 && $0 <= 0x39)
+            }
+        }
     }
 
-    deinit { regfree(&compiled) }
+    /// The upper-cased bytes of a pattern that matches itself literally, when the locale folds
+    /// every ASCII letter to its ASCII partner; otherwise nil.
+    private static func asciiLiteral(_ pattern: String) -> [UInt8]? {
+        let bytes = Array(pattern.utf8)
+        guard !bytes.isEmpty else { return nil }
+        for byte in bytes {
+            // BRE specials, and every control or non-ASCII byte, go to regexec.
+            if byte < 0x20 || byte >= 0x7F { return nil }
+            if [0x2E, 0x5B, 0x5D, 0x2A, 0x5E, 0x24, 0x5C].contains(byte) { return nil }
+        }
+        guard localeFoldsASCII else { return nil }
+        return bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+    }
+
+    /// Whether, in the current locale, every ASCII letter matches its ASCII partner
+    /// case-insensitively, both ways (not so in a Turkish locale, where `i` pairs with `İ`).
+    private static let localeFoldsASCII: Bool = {
+        for lower in UInt8(0x61)...UInt8(0x7A) {
+            let pair = [lower, lower - 0x20]
+            for (pattern, text) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                var regex = regex_t()
+                let patternText = String(decoding: [pattern], as: UTF8.self)
+                guard regcomp(&regex, patternText, REG_ICASE) == 0 else { return false }
+                let matched = regexec(&regex, String(decoding: [text], as: UTF8.self), 0, nil, 0)
+                regfree(&regex)
+                if matched != 0 { return false }
+            }
+        }
+        return true
+    }()
+
+    /// Whether no character of `text` can fold to an ASCII letter under a case-insensitive
+    /// match: the text has none of KELVIN SIGN (U+212A), LATIN SMALL LETTER LONG S (U+017F),
+    /// and the dotted and dotless I (U+0130, U+0131). Other non-ASCII text folds to non-ASCII
+    /// characters only, so it cannot match or break an ASCII literal.
+    private static func foldsLikeASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte >= 0xC4 {
+                if (byte == 0xC4 || byte == 0xC5) && index + 1 < count {
+                    let next = text[index + 1]
+                    if (byte == 0xC4 && (next == 0xB0 || next == 0xB1))
+                        || (byte == 0xC5 && next == 0xBF)
+                    {
+                        return false
+                    }
+                }
+                if byte == 0xE2 && index + 2 < count && text[index + 1] == 0x84
+                    && text[index + 2] == 0xAA
+                {
+                    return false
+                }
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether the upper-cased `literal` occurs in `text` with ASCII letters folded. Candidates
+    /// are found with `memchr` on the needle's first byte that is not a letter, when it has one.
+    private static func containsFolded(
+        _ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]
+    )
+        -> Bool
+    {
+        literal.withUnsafeBufferPointer { needle in
+            let count = needle.count
+            guard count <= text.count, count > 0, let base = text.baseAddress else { return false }
+            @inline(__always) func upper(_ byte: UInt8) -> UInt8 {
+                byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
+            }
+            @inline(__always) func matchesAt(_ start: Int) -> Bool {
+                var offset = 0
+                while offset < count {
+                    if upper(base[start + offset]) != needle[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+            let last = text.count - count
+            if let anchor = needle.firstIndex(where: { $0 < 0x41 || $0 > 0x5A }) {
+                let byte = Int32(needle[anchor])
+                var position = anchor
+                let end = last + anchor
+                while position <= end {
+                    guard let found = memchr(base + position, byte, end + 1 - position) else {
+                        return false
+                    }
+                    let at = UnsafeRawPointer(base).distance(to: found)
+                    if matchesAt(at - anchor) { return true }
+                    position = at + 1
+                }
+                return false
+            }
+            var start = 0
+            let first = needle[0]
+            while start <= last {
+                if upper(base[start]) == first && matchesAt(start) { return true }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    /// The literal search on `text` up to its first NUL (where regexec would stop), or nil
+    /// when regexec must decide (no literal, or characters that fold in unusual ways).
+    func literalMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let literal, let base = text.baseAddress else {
+            return literal == nil ? nil : false
+        }
+        var usable = text
+        if let nul = memchr(base, 0, text.count) {
+            usable = UnsafeBufferPointer(
+                start: base, count: UnsafeRawPointer(base).distance(to: nul))
+        }
+        if literalNeedsFoldCheck && !BasicRegex.foldsLikeASCII(usable) { return nil }
+        return BasicRegex.containsFolded(usable, literal)
+    }
 
     /// Whether the pattern matches anywhere in `bytes` (a NUL byte ends the text, as in C).
     func matches(_ bytes: some Collection<UInt8>) -> Bool {
         var text = Array(bytes)
         text.append(0)
+        return text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0
+            }
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `text` (a NUL byte ends the text, as in C).
+    /// `text` is used as scratch space and given back unchanged.
+    func matches(text: inout [UInt8]) -> Bool {
+        if literal != nil, let found = text.withUnsafeBufferPointer({ literalMatch($0) }) {
+            return found
+        }
+        text.append(0)
+        defer { text.removeLast() }
         return text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0

@@ -31,6 +31,23 @@ public final class Console {
     /// Whether this console keeps what is written instead of writing it out.
     var isCapturing: Bool { outputDescriptor == nil }
 
+    /// Appends a block of bytes to standard output; a large block is written out at once
+    /// instead of being copied into the buffer.
+    func write(_ bytes: [UInt8]) {
+        guard bytes.count >= 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        flush()
+        if let outputDescriptor {
+            Console.writeAll(outputDescriptor, bytes)
+        } else {
+            capturedOutput += bytes
+            capturedCombined += bytes
+        }
+    }
+
     /// Appends bytes to standard output.
     func write(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)

@@ -43,17 +43,61 @@ struct Listing {
 
     /// `number` right-aligned (with spaces) or zero-padded to `width`.
     static func numberBytes(_ number: Int, width: Int, zero: Bool) -> [UInt8] {
-        let digits = Array(String(number).utf8)
-        guard digits.count < width else { return digits }
-        return [UInt8](repeating: zero ? 0x30 : 0x20, count: width - digits.count) + digits
+        var result: [UInt8] = []
+        appendNumber(number, width: width, zero: zero, to: &result)
+        return result
     }
 
-    /// Whether the numbered line (`␠2 text`) passes every filter.
-    static func passes(_ row: Row, width: Int, filters: [Filter]) -> Bool {
+    /// Appends `number` right-aligned (with spaces) or zero-padded to `width`.
+    @inline(__always)
+    static func appendNumber(_ number: Int, width: Int, zero: Bool, to bytes: inout [UInt8]) {
+        guard number >= 0 else {
+            let digits = Array(String(number).utf8)
+            if digits.count < width {
+                for _ in 0..<(width - digits.count) { bytes.append(zero ? 0x30 : 0x20) }
+            }
+            bytes.append(contentsOf: digits)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = number
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 && count < 24
+            if count < width {
+                for _ in 0..<(width - count) { bytes.append(zero ? 0x30 : 0x20) }
+            }
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Whether the numbered line (`␠2 text`) passes every filter. `buffer` is scratch space
+    /// reused from row to row.
+    static func passes(
+        _ row: Row, width: Int, filters: [Filter], buffer: inout [UInt8]
+    ) -> Bool {
         guard !filters.isEmpty else { return true }
-        let text = numberBytes(row.number, width: width, zero: false) + [0x20] + row.content
-        for filter in filters where filter.regex.matches(text) == filter.negated {
-            return false
+        var numbered = false
+        for filter in filters {
+            var found: Bool?
+            if filter.regex.isLiteralWithoutNumberChars {
+                found = row.content.withUnsafeBufferPointer { filter.regex.literalMatch($0) }
+            }
+            if found == nil {
+                if !numbered {
+                    buffer.removeAll(keepingCapacity: true)
+                    appendNumber(row.number, width: width, zero: false, to: &buffer)
+                    buffer.append(0x20)
+                    buffer.append(contentsOf: row.content)
+                    numbered = true
+                }
+                found = filter.regex.matches(text: &buffer)
+            }
+            if found == filter.negated { return false }
         }
         return true
     }
@@ -62,10 +106,39 @@ struct Listing {
     /// the number with ASCII lower case folded to upper case, bytes compared unsigned, ties in
     /// line-number order.
     static func sortedLikeSort(_ rows: [Row]) -> [Row] {
-        rows.sorted { left, right in
-            let order = compareFolded(left.content, right.content)
-            return order != 0 ? order < 0 : left.number < right.number
+        sortOrder(rows).map { rows[Int($0)] }
+    }
+
+    /// The positions of `rows` in ``sortedLikeSort(_:)`` order.
+    static func sortOrder(_ rows: [Row]) -> [Int32] {
+        // Most comparisons are decided by the first eight folded bytes, kept as one integer;
+        // only ties compare the whole text.
+        var keyed: [(key: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            keyed.append((prefixKey(row.content), Int32(truncatingIfNeeded: index)))
         }
+        keyed.sort { left, right in
+            if left.key != right.key { return left.key < right.key }
+            let a = rows[Int(left.index)]
+            let b = rows[Int(right.index)]
+            let order = compareFolded(a.content, b.content)
+            return order != 0 ? order < 0 : a.number < b.number
+        }
+        return keyed.map(\.index)
+    }
+
+    /// The first eight folded bytes, big-endian, so that integer order is byte order. A
+    /// shorter text is padded with zero bytes, which sort first; a real zero byte in the text
+    /// makes the tie-break compare whole texts, which decides by length as `sort` does.
+    private static func prefixKey(_ content: ArraySlice<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        var taken = 0
+        for byte in content.prefix(8) {
+            key = key << 8 | UInt64(fold(byte))
+            taken += 1
+        }
+        return taken == 8 ? key : key << (8 * UInt64(8 - taken))
     }
 
     @inline(__always)
@@ -94,8 +167,79 @@ struct Listing {
 extension Session {
     /// The result of the pipeline: the lines to print and the filter command for `-vv`.
     struct ListingOutput {
-        var lines: [[UInt8]]
+        /// Finished lines, or rows in print order that are numbered as they are written (the
+        /// plain case, which so never holds a copy of the output).
+        private enum Content {
+            case lines([[UInt8]])
+            case rows(
+                [Listing.Row], order: [Int32], width: Int, renumber: ((Listing.Row) -> Int)?)
+        }
+
+        private let content: Content
         var filterCommand: String
+
+        init(lines: [[UInt8]], filterCommand: String) {
+            content = .lines(lines)
+            self.filterCommand = filterCommand
+        }
+
+        init(
+            rows: [Listing.Row], order: [Int32], width: Int, renumber: ((Listing.Row) -> Int)?,
+            filterCommand: String
+        ) {
+            content = .rows(rows, order: order, width: width, renumber: renumber)
+            self.filterCommand = filterCommand
+        }
+
+        /// How many lines there are.
+        var count: Int {
+            switch content {
+            case .lines(let lines): lines.count
+            case .rows(_, let order, _, _): order.count
+            }
+        }
+
+        /// The lines without their LF.
+        var lines: [[UInt8]] {
+            switch content {
+            case .lines(let lines): return lines
+            case .rows:
+                var result: [[UInt8]] = []
+                forEachChunk { chunk in result += Session.splitLines(chunk) }
+                return result
+            }
+        }
+
+        /// Calls `body` with the lines, each followed by LF, in blocks of about 64 KiB.
+        func forEachChunk(_ body: ([UInt8]) -> Void) {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(1 << 16 + 1024)
+            switch content {
+            case .lines(let lines):
+                for line in lines {
+                    chunk.append(contentsOf: line)
+                    chunk.append(0x0A)
+                    if chunk.count >= 1 << 16 {
+                        body(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+            case .rows(let rows, let order, let width, let renumber):
+                for position in order {
+                    let row = rows[Int(position)]
+                    Listing.appendNumber(
+                        renumber?(row) ?? row.number, width: width, zero: true, to: &chunk)
+                    chunk.append(0x20)
+                    chunk.append(contentsOf: row.content)
+                    chunk.append(0x0A)
+                    if chunk.count >= 1 << 16 {
+                        body(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if !chunk.isEmpty { body(chunk) }
+        }
     }
 
     /// Runs the pipeline over `rows` (already numbered, hidden lines removed).
@@ -113,20 +257,40 @@ extension Session {
         } catch {
             throw die("\(program): invalid search term '\(error.pattern)': \(error.reason)")
         }
-        var selected = rows.filter { Listing.passes($0, width: width, filters: filters) }
+        var scratch: [UInt8] = []
+        var selected =
+            filters.isEmpty
+            ? rows
+            : rows.filter { Listing.passes($0, width: width, filters: filters, buffer: &scratch) }
         if let postFilter { selected = selected.filter(postFilter.test) }
         var commands = filters.map(\.commandText)
         if let postFilter { commands.append(postFilter.command) }
         let filterCommand = commands.isEmpty ? "cat" : commands.joined(separator: " | ")
 
         let displayWidth = width
+        let painter = Painter(
+            colours: settings.colours, hideContexts: settings.hideContexts,
+            hideProjects: settings.hideProjects)
+        let isDefaultSort = settings.sortCommand == Settings.defaultSortCommand
+        let isPlain =
+            isDefaultSort && !painter.isActive && !settings.hidePriority
+            && !settings.hideProjects && !settings.hideContexts && settings.hideCustom.isEmpty
+            && (settings.disableFilter || settings.finalFilter == "cat")
+        if isPlain {
+            // The common case: the rows are numbered as they are printed.
+            let order = Listing.sortOrder(selected)
+            return ListingOutput(
+                rows: selected, order: order, width: displayWidth, renumber: renumber,
+                filterCommand: filterCommand)
+        }
+
         func numbered(_ row: Listing.Row) -> [UInt8] {
             let number = renumber?(row) ?? row.number
             return Listing.numberBytes(number, width: displayWidth, zero: true) + [0x20]
                 + row.content
         }
         var lines: [[UInt8]]
-        if settings.sortCommand == Settings.defaultSortCommand {
+        if isDefaultSort {
             lines = Listing.sortedLikeSort(selected).map(numbered)
         } else {
             let input: [UInt8] = selected.flatMap { numbered($0) + [0x0A] }
@@ -135,9 +299,6 @@ extension Session {
                 captureOutput: true)
             lines = Session.splitLines(outcome.output)
         }
-        let painter = Painter(
-            colours: settings.colours, hideContexts: settings.hideContexts,
-            hideProjects: settings.hideProjects)
         if painter.isActive { lines = lines.map(painter.paint) }
         if settings.hidePriority { lines = lines.map(Painter.hidingPriority) }
         if settings.hideProjects { lines = lines.map { Painter.hiding(sigil: 0x2B, in: $0) } }
@@ -176,10 +337,7 @@ extension Session {
 
     /// Prints listing lines, the `-vv` debug line and (when verbose) the footer.
     func printListing(_ output: ListingOutput, footers: [String]) {
-        for line in output.lines {
-            console.write(line)
-            console.write([0x0A])
-        }
+        output.forEachChunk { console.write($0) }
         guard verbose else { return }
         if settings.verbosity > 1 {
             console.line("TODO DEBUG: Filter Command was: \(output.filterCommand)")
@@ -206,7 +364,7 @@ extension Session {
         printListing(
             output,
             footers: [
-                "\(Session.prefix(of: path)): \(output.lines.count) of \(rows.count) tasks shown"
+                "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
             ])
     }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How a line ends (format.md F3).
 public enum LineTerminator: Sendable, Hashable {
     /// The last line of a file that does not end with a newline.
@@ -47,9 +49,15 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         var start: Int
         var count: Int32
         var terminator: LineTerminator
+        /// Whether the bytes are in `added` rather than `storage`.
+        var isAdded = false
     }
 
+    /// The bytes the list was made from; never changed, so that it stays shared with the
+    /// caller's copy (an edit of a big file does not copy it).
     private var storage: [UInt8]
+    /// The content of replaced and appended lines.
+    private var added: [UInt8] = []
     private var spans: [Span]
     /// Whether the file starts with a UTF-8 byte order mark (format.md F2).
     public var hasByteOrderMark: Bool
@@ -68,9 +76,18 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         hasByteOrderMark =
             bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var lines: [Span] = []
-        lines.reserveCapacity(bytes.count / 48 + 1)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            // Counting first makes the span array exactly as large as it needs to be.
+            var count = 1
+            var position = hasByteOrderMark ? 3 : 0
+            while position < buffer.count {
+                let found = memchrLF(base + position, buffer.count - position)
+                if found < 0 { break }
+                count += 1
+                position += found + 1
+            }
+            lines.reserveCapacity(count)
             var start = hasByteOrderMark ? 3 : 0
             let end = buffer.count
             while start < end {
@@ -107,7 +124,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     public subscript(index: Int) -> Line {
         let span = spans[index]
         return Line(
-            content: storage[span.start..<span.start + Int(span.count)],
+            content: (span.isAdded ? added : storage)[span.start..<span.start + Int(span.count)],
             terminator: span.terminator)
     }
 
@@ -126,17 +143,20 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// The file's bytes: the byte order mark, then every line and its terminator.
     public func serialized() -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(storage.count + 16)
+        result.reserveCapacity(storage.count + added.count + 16)
         if hasByteOrderMark { result.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
-        storage.withUnsafeBufferPointer { buffer in
-            for span in spans {
-                result.append(
-                    contentsOf: UnsafeBufferPointer(
-                        rebasing: buffer[span.start..<span.start + Int(span.count)]))
-                switch span.terminator {
-                case .none: break
-                case .lf: result.append(0x0A)
-                case .crlf: result.append(contentsOf: [0x0D, 0x0A])
+        storage.withUnsafeBufferPointer { original in
+            added.withUnsafeBufferPointer { extra in
+                for span in spans {
+                    let buffer = span.isAdded ? extra : original
+                    result.append(
+                        contentsOf: UnsafeBufferPointer(
+                            rebasing: buffer[span.start..<span.start + Int(span.count)]))
+                    switch span.terminator {
+                    case .none: break
+                    case .lf: result.append(0x0A)
+                    case .crlf: result.append(contentsOf: [0x0D, 0x0A])
+                    }
                 }
             }
         }
@@ -149,9 +169,9 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     }
 
     private mutating func store(_ bytes: some Collection<UInt8>) -> (start: Int, count: Int32) {
-        let start = storage.count
-        storage.append(contentsOf: bytes)
-        return (start, Int32(storage.count - start))
+        let start = added.count
+        added.append(contentsOf: bytes)
+        return (start, Int32(added.count - start))
     }
 
     /// The terminator that keeps a line intact when the file is read again. LF after a trailing
@@ -159,7 +179,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// line with no terminator would not be read back at all (F4), so it gets one.
     private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
         if terminator == .none && span.count == 0 { return newLineTerminator }
-        guard terminator == .lf, span.count > 0, storage[span.start + Int(span.count) - 1] == 0x0D
+        guard terminator == .lf, span.count > 0,
+            (span.isAdded ? added : storage)[span.start + Int(span.count) - 1] == 0x0D
         else { return terminator }
         return .crlf
     }
@@ -173,6 +194,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         let (start, count) = store(content)
         spans[index].start = start
         spans[index].count = count
+        spans[index].isAdded = true
         spans[index].terminator = fitted(spans[index].terminator, after: spans[index])
     }
 
@@ -191,8 +213,11 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             spans[last].terminator = fitted(terminator, after: spans[last])
         }
         let (start, count) = store(content)
-        let span = Span(start: start, count: count, terminator: terminator)
-        spans.append(Span(start: start, count: count, terminator: fitted(terminator, after: span)))
+        let span = Span(start: start, count: count, terminator: terminator, isAdded: true)
+        spans.append(
+            Span(
+                start: start, count: count, terminator: fitted(terminator, after: span),
+                isAdded: true))
         return spans.count - 1
     }
 
@@ -221,10 +246,6 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
 /// The offset of the first LF in `count` bytes at `pointer`, or -1.
 @inline(__always)
 private func memchrLF(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    var index = 0
-    while index < count {
-        if pointer[index] == 0x0A { return index }
-        index += 1
-    }
-    return -1
+    guard let found = memchr(pointer, 0x0A, count) else { return -1 }
+    return UnsafeRawPointer(pointer).distance(to: found)
 }

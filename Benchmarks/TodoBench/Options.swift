@@ -1,0 +1,77 @@
+/// The command line of `todo-bench`.
+struct Options {
+    var sizes = [10_000, 100_000]
+    var runs = 5
+    /// A `todo` binary to use instead of building one.
+    var todoPath: String?
+    var useTodoSh = true
+    var useTopydo = true
+    var keep = false
+    var seed: UInt64 = 20_240_517
+
+    static let usage = """
+        usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
+                          [--seed N] [--keep]
+
+          --sizes      line counts of the generated files (default 10000,100000; the issue's
+                       full run is 10000,100000,1000000)
+          --runs       timed runs per program and operation, after one checked warm-up (default 5)
+          --todo       the todo binary to measure; by default the benchmark builds it with
+                       `swift build -c release --static-swift-stdlib --product todo
+                       --scratch-path .build/static` in the package and uses that
+          --no-todo-sh, --no-topydo
+                       leave those tools out even when they are installed
+          --seed       the seed of the generated files (default 20240517)
+          --keep       keep the temporary directory and print where it is
+        """
+
+    /// Parses the arguments; returns nil (after printing why) when they are wrong.
+    static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        var index = 0
+        func value() -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--sizes":
+                let parsed = value()?.split(separator: ",").compactMap { Int($0) } ?? []
+                guard !parsed.isEmpty, parsed.allSatisfy({ $0 >= 10 }) else {
+                    print("todo-bench: --sizes needs line counts of at least 10, like 10000,100000")
+                    return nil
+                }
+                options.sizes = parsed
+            case "--runs":
+                guard let runs = value().flatMap({ Int($0) }), runs >= 1 else {
+                    print("todo-bench: --runs needs a number of at least 1")
+                    return nil
+                }
+                options.runs = runs
+            case "--todo":
+                guard let path = value() else {
+                    print("todo-bench: --todo needs a path")
+                    return nil
+                }
+                options.todoPath = path
+            case "--seed":
+                guard let seed = value().flatMap({ UInt64($0) }) else {
+                    print("todo-bench: --seed needs a number")
+                    return nil
+                }
+                options.seed = seed
+            case "--no-todo-sh": options.useTodoSh = false
+            case "--no-topydo": options.useTopydo = false
+            case "--keep": options.keep = true
+            case "--help", "-h":
+                print(usage)
+                return nil
+            default:
+                print("todo-bench: unknown argument '\(arguments[index])'\n\(usage)")
+                return nil
+            }
+            index += 1
+        }
+        return options
+    }
+}

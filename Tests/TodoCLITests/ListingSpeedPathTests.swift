@@ -1,0 +1,84 @@
+import Glibc
+import Testing
+
+@testable import TodoCLI
+
+/// The fast paths of the listing (literal search, prefix-key sort, number formatting) give the
+/// same answers as the slow ones they stand in for.
+struct ListingSpeedPathTests {
+    static let texts: [String] = [
+        "  12 call Mom @phone", "3 (A) buy milk", "x 2024-01-02 done @PHONE", "Zürich café @Phone",
+        "K\u{212A} kelvin", "ſtreet", "İstanbul trip", "ıı dotless", "12", "", "tab\there",
+        "phone without sigil", "@phon", "a+b", "query?",
+        "(B) 2024-05-06 +proj @work due:2024-06-01",
+    ]
+    static let patterns = ["@phone", "PHONE", "k", "s", "i", "+b", "a+b", "?", "12 ", "(a)", "t"]
+
+    @Test(arguments: patterns)
+    func literalSearchAgreesWithRegexec(pattern: String) throws {
+        let fast = try BasicRegex(pattern, ignoringCase: true)
+        var reference = regex_t()
+        #expect(regcomp(&reference, pattern, REG_ICASE) == 0)
+        defer { regfree(&reference) }
+        for text in Self.texts {
+            var bytes = Array(text.utf8)
+            let expected = regexec(&reference, text, 0, nil, 0) == 0
+            #expect(fast.matches(text: &bytes) == expected, "\(pattern) in \(text)")
+            #expect(bytes == Array(text.utf8))
+            #expect(fast.matches(Array(text.utf8)) == expected)
+        }
+    }
+
+    @Test(arguments: patterns + ["-@phone", "-k", "phone", "2 c"])
+    func filtersAgreeWithRegexecOnNumberedLines(term: String) throws {
+        let filters = try Listing.filters(for: [term])
+        let negated = term.hasPrefix("-")
+        var reference = regex_t()
+        #expect(regcomp(&reference, negated ? String(term.dropFirst()) : term, REG_ICASE) == 0)
+        defer { regfree(&reference) }
+        var scratch: [UInt8] = []
+        for (index, text) in (Self.texts + ["a\u{0}@phone", "@phone\u{0}x"]).enumerated() {
+            let row = Listing.Row(number: index + 1, content: ArraySlice(text.utf8))
+            let numbered =
+                String(repeating: " ", count: index + 1 < 10 ? 1 : 0)
+                + "\(index + 1) " + text
+            let found = regexec(&reference, numbered, 0, nil, 0) == 0
+            #expect(
+                Listing.passes(row, width: 2, filters: filters, buffer: &scratch)
+                    == (found != negated),
+                "\(term) on \(numbered)")
+        }
+    }
+
+    @Test func sortOrderMatchesWholeTextComparison() {
+        let contents = [
+            "b", "B", "a longer line here", "a longer line", "a longer line here too", "",
+            "A LONGER LINE", "x 2024", "(A) z", "(a) z", "zzzzzzzzzz", "zzzzzzzz", "zzzzzzzzz",
+            "é", "e", "E\u{0}x", "E",
+        ]
+        let rows = contents.enumerated().map {
+            Listing.Row(number: $0.offset + 1, content: ArraySlice($0.element.utf8))
+        }
+        func folded(_ row: Listing.Row) -> [UInt8] {
+            row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        }
+        let expected = rows.sorted { left, right in
+            let a = folded(left)
+            let b = folded(right)
+            return a != b ? a.lexicographicallyPrecedes(b) : left.number < right.number
+        }
+        #expect(Listing.sortedLikeSort(rows).map(\.number) == expected.map(\.number))
+    }
+
+    @Test(arguments: [(0, 1), (7, 3), (123, 2), (123, 5), (100_000, 6), (-4, 3)])
+    func numbersArePadded(number: Int, width: Int) {
+        let digits = String(number)
+        let pad = max(0, width - digits.count)
+        #expect(
+            Listing.numberBytes(number, width: width, zero: true)
+                == Array((String(repeating: "0", count: pad) + digits).utf8))
+        #expect(
+            Listing.numberBytes(number, width: width, zero: false)
+                == Array((String(repeating: " ", count: pad) + digits).utf8))
+    }
+}

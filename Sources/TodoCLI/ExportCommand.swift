@@ -22,40 +22,40 @@ extension Session {
                 ?? settings.todoFile
             list = try storage.read(path)
         }
+        // Written in blocks of 64 KiB, so memory stays near the file's size.
         var output: [UInt8] = []
+        output.reserveCapacity(1 << 17)
+        func drain(force: Bool = false) {
+            if force || output.count >= 1 << 16 {
+                console.write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
         switch format {
         case "todotxt":
-            var rebuilt = TodoList()
-            rebuilt.hasByteOrderMark = list.hasByteOrderMark
+            if list.hasByteOrderMark { output += [0xEF, 0xBB, 0xBF] }
             for line in list {
                 // Written back from the parsed model, not copied: this is the round-trip check.
-                rebuilt.appendLine(line.item.line)
+                output += line.item.line
+                output += line.terminator.bytes
+                drain()
             }
-            output = Session.withTerminators(rebuilt, like: list)
         case "json":
             output.append(0x5B)
             for (index, line) in list.enumerated() {
                 output.append(contentsOf: index == 0 ? [0x0A] : [0x2C, 0x0A])
                 JSONRecord.append(line, number: index + 1, to: &output)
+                drain()
             }
             output.append(contentsOf: list.isEmpty ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A])
         default:
             for (index, line) in list.enumerated() {
                 JSONRecord.append(line, number: index + 1, to: &output)
                 output.append(0x0A)
+                drain()
             }
         }
-        console.write(output)
+        drain(force: true)
         return 0
-    }
-
-    /// The bytes of `list` with the line terminators of `original` (same line count).
-    static func withTerminators(_ list: TodoList, like original: TodoList) -> [UInt8] {
-        var output: [UInt8] = list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-        for (line, source) in zip(list, original) {
-            output += line.content
-            output += source.terminator.bytes
-        }
-        return output
     }
 }

@@ -87,6 +87,9 @@ final class Session {
             return try session.dispatch(options.words)
         } catch let exit as CommandExit {
             return exit.status
+        } catch let error as TaskError {
+            for line in error.lines { console.error(line) }
+            return 1
         } catch let error as StoreError {
             console.error("\(program): \(error)")
             return 1

@@ -155,24 +155,24 @@ extension Session {
     func delete(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) del NR [TERM]"]
         let file = settings.todoFile
-        let current = try storage.read(file)
-        let index: Int
-        switch taskIndex(words.count > 1 ? words[1] : nil, in: current, file: file, usage: usage) {
-        case .success(let found): index = found
-        case .failure(let error): throw die(error.lines.joined(separator: "\n"))
-        }
-        let number = words[1]
+        let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
+        func index(in list: TodoList) throws -> Int {
+            let found = try taskIndex(word, in: list, file: file, usage: usage).get()
+            try lineGuard.check(list, found)
+            return found
+        }
         if words.count > 2 && !words[2].isEmpty {
             let term = words[2]
             let (old, new) = try storage.update(file) { list -> ([UInt8], [UInt8]) in
-                try lineGuard.check(list, index)
+                let index = try index(in: list)
                 let old = Array(list[index].content)
                 let new = try Session.removing(term: term, from: old)
                 if new != old { list.replaceLine(at: index, with: new) }
                 return (old, new)
             }
             let oldText = String(decoding: old, as: UTF8.self)
+            let number = words[1]
             if old == new {
                 if verbose { console.line("\(number) \(oldText)") }
                 throw die("TODO: '\(term)' not found; no removal done.")
@@ -184,19 +184,21 @@ extension Session {
             }
             return 0
         }
-        let text = current[index].text
-        if !settings.force && !confirm("Delete '\(text)'? (y/n) ") {
-            throw die("TODO: No tasks were deleted.")
+        if !settings.force {
+            // The question shows the task, so it is read (and checked) before asking.
+            let current = try storage.read(file)
+            let text = current[try index(in: current)].text
+            if !confirm("Delete '\(text)'? (y/n) ") { throw die("TODO: No tasks were deleted.") }
         }
         let removed = try storage.update(file) { list -> String in
-            try lineGuard.check(list, index)
+            let index = try index(in: list)
             let text = list[index].text
             self.blankOrRemove(index, in: &list)
             return text
         }
         if verbose {
-            console.line("\(number) \(removed)")
-            console.line("TODO: \(number) deleted.")
+            console.line("\(words[1]) \(removed)")
+            console.line("TODO: \(words[1]) deleted.")
         }
         return 0
     }

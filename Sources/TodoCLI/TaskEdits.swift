@@ -66,10 +66,6 @@ extension Session {
         return .success(number - 1)
     }
 
-    struct TaskError: Error {
-        var lines: [String]
-    }
-
     /// Turns CR and LF into spaces: a task is one line (todo-sh.md §4.4).
     static func clean(_ text: String) -> String {
         String(
@@ -268,17 +264,16 @@ extension Session {
         report: (String, String, String, inout Messages) -> Void
     ) throws {
         let file = settings.todoFile
-        let current = try storage.read(file)
-        let index: Int
-        switch taskIndex(words.count > 1 ? words[1] : nil, in: current, file: file, usage: usage) {
-        case .success(let found): index = found
-        case .failure(let error):
-            for line in error.lines { console.error(line) }
-            throw CommandExit(status: 1)
+        let word = words.count > 1 ? words[1] : nil
+        let given = words.dropFirst(2).joined(separator: " ")
+        if given.isEmpty && !settings.force {
+            // Check the task before asking for the text.
+            _ = try taskIndex(word, in: try storage.read(file), file: file, usage: usage).get()
         }
         let input = Session.clean(text(of: words.dropFirst(2), prompt: prompt) ?? "")
         let lineGuard = LineGuard()
         let (old, new) = try storage.update(file) { list -> (String, String) in
+            let index = try self.taskIndex(word, in: list, file: file, usage: usage).get()
             try lineGuard.check(list, index)
             let old = Array(list[index].content)
             let new = change(old, input)

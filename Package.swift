@@ -44,7 +44,12 @@ let package = Package(
             path: "Examples/ListOverdue",
             swiftSettings: upcoming
         ),
-        .testTarget(name: "TodoTxtTests", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: upcoming),
+        .testTarget(
+            name: "TodoTxtTests",
+            dependencies: ["TodoTxt", "TestSupport"],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "TodoStoreTests",
             dependencies: ["TodoStore", "TodoTxt"],
@@ -52,12 +57,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoQueryTests",
-            dependencies: ["TodoQuery", "TodoTxt"],
+            dependencies: ["TodoQuery", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TodoMergeTests",
-            dependencies: ["TodoMerge", "TodoTxt"],
+            dependencies: ["TodoMerge", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

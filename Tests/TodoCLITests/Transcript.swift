@@ -6,9 +6,9 @@ import Testing
 /// Format (one file per subject, under `Transcripts/`):
 ///
 ///     # a comment (ends the block above it)
-///     $ todo add "call mom"          a command, run by bash in the test's directory
+///     $ todo -p ls mom               a command, run by bash in the test's directory
 ///     1 call mom                     the expected standard output and error, merged
-///     TODO: 1 added.
+///     --
 ///     ? 0                            the expected exit status (0 when omitted)
 ///
 /// Commands run in a fresh temporary directory that is also `HOME`, with the built `todo` first

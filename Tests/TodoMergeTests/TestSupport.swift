@@ -1,3 +1,4 @@
+import TestSupport
 import TodoMerge
 import TodoTxt
 
@@ -34,19 +35,4 @@ func hasMarkers(_ result: MergeResult) -> Bool {
 /// A conflict block as git.md 2.3 shows it, with default labels.
 func block(ours: [String], base: [String], theirs: [String]) -> [String] {
     ["<<<<<<< ours"] + ours + ["||||||| base"] + base + ["======="] + theirs + [">>>>>>> theirs"]
-}
-
-/// A small deterministic pseudo-random generator (SplitMix64) for property tests.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TodoTxt
 
@@ -39,7 +40,7 @@ import TodoTxt
     /// The pointer-based word scanner classifies every word as TodoTxt's `Word` does.
     @Test(arguments: Array(UInt64(1)...UInt64(20)))
     func wordScannerAgreesWithTodoTxt(seed: UInt64) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let pieces = [
             "+", "@", "+a", "@b", "a:b", ":b", "a:", "a://x", "a:/x", "x:y:z", "+p:q", "word",
             "é:ü",

@@ -1,20 +1,8 @@
+import TestSupport
 import Testing
 import TodoTxt
 
 @testable import TodoQuery
-
-/// A small seeded generator (SplitMix64) so the property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Builds random todo.txt lines with and without each sortable value, including ties.
 func randomLine(_ rng: inout SeededGenerator) -> String {
@@ -108,7 +96,7 @@ func referenceCompare(_ a: ReferenceValue, _ b: ReferenceValue, descending: Bool
 
     @Test(arguments: keyLists, Array(UInt64(1)...UInt64(6)))
     func sortIsAStableOrderedPermutation(keys: String, seed: UInt64) throws {
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let sorting = try Sorting(parsing: keys)
         // Lines 1...n in a shuffled input order, so file order is not the input order.
         var entries: [(line: Int, item: TODOItem)] = (1...120).map {
@@ -139,7 +127,7 @@ func referenceCompare(_ a: ReferenceValue, _ b: ReferenceValue, descending: Bool
 
     @Test(arguments: ["pri", "-pri", "due", "-due", "tag:est", "-tag:est", "project", "-project"])
     func missingValuesComeLast(key: String) throws {
-        var rng = SeededGenerator(state: 42)
+        var rng = SeededGenerator(seed: 42)
         let sorting = try Sorting(parsing: key)
         let entries = (1...200).map { ($0, TODOItem(parsing: randomLine(&rng))) }
         let field = sorting.keys[0].field

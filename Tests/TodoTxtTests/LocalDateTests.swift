@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TodoTxt
 
@@ -234,7 +235,7 @@ struct DateArithmeticCase: Sendable, CustomTestStringConvertible {
         ]
         let dates = try texts.map { try #require(date($0)) }
         #expect(dates.sorted() == dates)
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         #expect(dates.shuffled(using: &generator).sorted() == dates)
         #expect(!(dates[1] < dates[1]))
     }

@@ -1,11 +1,12 @@
+import TestSupport
 import Testing
 import TodoTxt
 
 /// Random lines and files built from fragments that hit the format's edge cases.
 struct LineGenerator {
-    var rng: SplitMix64
+    var rng: SeededGenerator
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
     static let fragments: [[UInt8]] =
         [

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TodoTxt
 
@@ -255,7 +256,7 @@ private func day() throws -> LocalDate { try #require(LocalDate(year: 2024, mont
 
     @Test("C.6: editing tags never introduces doubled or trailing spaces")
     func noDoubleSpaces() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let pool = ["a", "b", "k:1", "k:2", "due:x", "+p", "@c", "pri:A", "m:n"]
         for _ in 0..<2000 {
             let count = Int.random(in: 1...5, using: &generator)

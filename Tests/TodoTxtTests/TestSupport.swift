@@ -1,3 +1,4 @@
+import TestSupport
 import TodoTxt
 
 /// The UTF-8 bytes of a string literal.
@@ -34,18 +35,3 @@ func visible(_ text: String) -> String { visible(bytes(text)) }
 
 /// A LocalDate from `YYYY-MM-DD`, or nil (tests compare against literals).
 func date(_ text: String) -> LocalDate? { LocalDate(text) }
-
-/// A small seeded generator (SplitMix64), so property tests are deterministic.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

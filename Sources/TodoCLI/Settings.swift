@@ -35,8 +35,6 @@ struct Settings {
     var colours: [String: String] = ConfigFile.defaultColours
     /// The environment handed to add-ons and shell commands.
     var exported: [String: String] = [:]
-    /// The variables after the config ran (or the environment without a config).
-    var variables: [String: String] = [:]
 
     static let defaultSortCommand = "env LC_COLLATE=C sort -f -k2"
 
@@ -110,7 +108,6 @@ struct Settings {
         for name in environmentWins {
             if let value = env[name], !value.isEmpty { variables[name] = value }
         }
-        settings.variables = variables
         func value(_ name: String) -> String? {
             guard let value = variables[name], !value.isEmpty else { return nil }
             return value

@@ -9,18 +9,21 @@ extension Session {
         }
     }
 
-    /// Runs `body` for each item inside one store update; a failure stops the loop but keeps the
-    /// items before it (todo.sh commits item by item). Returns the messages, already printed.
+    /// Runs `body` for each task number of `words` (spaces or commas) inside one store update; a
+    /// number that names no task stops the loop but keeps the tasks before it (todo.sh commits
+    /// task by task). Prints the messages and returns the status.
     private func eachTask(
-        _ numbers: [String], usage: [String],
+        _ words: [String], usage: String,
         _ body: (Int, String, inout TodoList, inout Messages) throws -> Void
-    ) throws -> Messages {
+    ) throws -> Int32 {
+        let numbers = Session.numberWords(words.dropFirst())
+        guard !numbers.isEmpty else { throw die(usage) }
         let file = settings.todoFile
         let lineGuard = LineGuard()
         let messages = try storage.update(file) { list -> Messages in
             var messages = Messages()
             for word in numbers {
-                switch taskIndex(word, in: list, file: file, usage: usage) {
+                switch taskIndex(word, in: list, file: file, usage: [usage]) {
                 case .failure(let error):
                     messages.stop = error.lines
                     return messages
@@ -31,7 +34,8 @@ extension Session {
             }
             return messages
         }
-        return messages
+        try emit(messages)
+        return messages.status
     }
 
     /// `pri NR PRI [NR PRI ...]` (todo-sh.md §5.13).
@@ -42,7 +46,6 @@ extension Session {
         ]
         let pairs = Array(words.dropFirst())
         guard !pairs.isEmpty else { throw die(usage.joined(separator: "\n")) }
-        var status: Int32 = 0
         let file = settings.todoFile
         let lineGuard = LineGuard()
         let messages = try storage.update(file) { list -> Messages in
@@ -84,7 +87,6 @@ extension Session {
                     }
                     if oldPriority == newText {
                         messages.err("TODO: \(word) already prioritized (\(newText)).")
-                        status = 1
                     }
                 }
                 position += 2
@@ -92,16 +94,13 @@ extension Session {
             return messages
         }
         try emit(messages)
-        return status
+        return messages.status
     }
 
     /// `depri NR [NR ...]` (todo-sh.md §5.14).
     func deprioritize(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) depri NR [NR ...]"]
-        let numbers = Session.numberWords(words.dropFirst())
-        guard !numbers.isEmpty else { throw die(usage[0]) }
-        var status: Int32 = 0
-        let messages = try eachTask(numbers, usage: usage) { index, word, list, messages in
+        return try eachTask(words, usage: "usage: \(program) depri NR [NR ...]") {
+            index, word, list, messages in
             let old = Array(list[index].content)
             let length = Session.priorityLength(old)
             if length > 0 {
@@ -112,24 +111,17 @@ extension Session {
                 }
             } else {
                 messages.err("TODO: \(word) is not prioritized.")
-                status = 1
             }
         }
-        try emit(messages)
-        return status
     }
 
     /// `do NR [NR ...]` (todo-sh.md §5.15), then `archive` unless auto-archive is off.
     func markDone(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) do NR [NR ...]"]
-        let numbers = Session.numberWords(words.dropFirst())
-        guard !numbers.isEmpty else { throw die(usage[0]) }
-        var status: Int32 = 0
-        let messages = try eachTask(numbers, usage: usage) { index, word, list, messages in
+        var status = try eachTask(words, usage: "usage: \(program) do NR [NR ...]") {
+            index, word, list, messages in
             let old = Array(list[index].content)
             guard !old.starts(with: [0x78, 0x20]) else {
                 messages.err("TODO: \(word) is already marked done.")
-                status = 1
                 return
             }
             let length = Session.priorityLength(old)
@@ -143,7 +135,6 @@ extension Session {
                 messages.out("TODO: \(word) marked as done.")
             }
         }
-        try emit(messages)
         if settings.autoArchive {
             let archived = try runArchiveAction()
             if archived != 0 { status = archived }
@@ -243,27 +234,30 @@ extension Session {
         guard words.count > 2, storage.fileExists(destination) else {
             throw die("TODO: Destination file \(destination) does not exist.")
         }
-        let current = try storage.read(source)
-        let index: Int
-        switch taskIndex(words.count > 1 ? words[1] : nil, in: current, file: source, usage: usage)
-        {
-        case .success(let found): index = found
-        case .failure(let error): throw die(error.lines.joined(separator: "\n"))
-        }
-        let number = words[1]
-        let text = current[index].text
-        let sourcePrefix = Session.prefix(of: source)
-        if !settings.force && !confirm("Move '\(text)' from \(source) to \(destination)? (y/n) ") {
-            throw die("\(sourcePrefix): No tasks moved.")
-        }
+        let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
+        func index(in list: TodoList) throws -> Int {
+            let found = try taskIndex(word, in: list, file: source, usage: usage).get()
+            try lineGuard.check(list, found)
+            return found
+        }
+        let sourcePrefix = Session.prefix(of: source)
+        if !settings.force {
+            // The question shows the task, so it is read (and checked) before asking.
+            let current = try storage.read(source)
+            let text = current[try index(in: current)].text
+            if !confirm("Move '\(text)' from \(source) to \(destination)? (y/n) ") {
+                throw die("\(sourcePrefix): No tasks moved.")
+            }
+        }
         let moved = try storage.move(from: source, to: destination) {
             list -> (moved: [[UInt8]], result: String) in
-            try lineGuard.check(list, index)
+            let index = try index(in: list)
             let line = Array(list[index].content)
             self.blankOrRemove(index, in: &list)
             return ([line], String(decoding: line, as: UTF8.self))
         }
+        let number = words[1]
         let target = try storage.read(destination)
         if verbose {
             console.line("\(number) \(moved)")

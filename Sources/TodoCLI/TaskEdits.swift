@@ -10,6 +10,10 @@ struct Messages {
 
     mutating func out(_ text: String) { entries.append((false, text)) }
     mutating func err(_ text: String) { entries.append((true, text)) }
+
+    /// 1 when a warning was printed (already done, already prioritized, not prioritized), as
+    /// todo.sh sets its status; derived, so a retried update cannot leave a stale value.
+    var status: Int32 { entries.contains { $0.isError } ? 1 : 0 }
 }
 
 /// Remembers the text of the lines an edit touches, so that a retried edit (the file changed
@@ -94,8 +98,6 @@ extension Session {
         if settings.force { return nil }
         return promptLine(prompt)
     }
-
-    static func lineText(_ list: TodoList, _ index: Int) -> String { list[index].text }
 
     // MARK: add, addm, addto
 

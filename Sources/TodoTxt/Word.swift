@@ -32,40 +32,19 @@ public struct Word: Sendable {
     @inline(__always)
     static func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    /// Classifies one word (format.md W1-W5).
-    init(classifying word: ArraySlice<UInt8>) {
-        bytes = word
-        let first = word[word.startIndex]
-        if (first == 0x2B || first == 0x40) && word.count > 1 {
-            kind = first == 0x2B ? .project : .context
-            nameStart = word.startIndex + 1
-            nameEnd = word.endIndex
-            return
-        }
-        if let colon = word.firstIndex(of: 0x3A), colon > word.startIndex,
-            colon + 1 < word.endIndex,
-            !(colon + 2 < word.endIndex && word[colon + 1] == 0x2F && word[colon + 2] == 0x2F)
-        {
-            kind = .tag
-            nameStart = word.startIndex
-            nameEnd = colon
-            return
-        }
-        kind = .text
-        nameStart = word.startIndex
-        nameEnd = word.endIndex
-    }
-
-    /// Calls `body` with each word of `text`, in order.
+    /// Calls `body` with each word of `text`, in order (classified by ``WordScanner``).
     static func scan(_ text: ArraySlice<UInt8>, _ body: (Word) throws -> Void) rethrows {
-        var index = text.startIndex
-        let end = text.endIndex
-        while index < end {
-            while index < end && isSeparator(text[index]) { index += 1 }
-            guard index < end else { return }
-            let start = index
-            while index < end && !isSeparator(text[index]) { index += 1 }
-            try body(Word(classifying: text[start..<index]))
+        let base = text.startIndex
+        try WordScanner.forEach(in: text) { scanned in
+            try body(
+                Word(
+                    kind: scanned.kind,
+                    bytes: text[
+                        (base + scanned.wordRange.lowerBound)..<(base + scanned.wordRange.upperBound)
+                    ],
+                    nameStart: base + scanned.nameOffset,
+                    nameEnd: base + scanned.nameOffset + scanned.name.count))
+            return true
         }
     }
 }

@@ -131,3 +131,15 @@ struct Harness {
         #expect(Clocks.parse(text) == nil)
     }
 }
+
+/// The exit status of the multi-task actions comes from the messages, not from state kept
+/// across a retried store update.
+@Suite struct MessagesTests {
+    @Test func statusIsOneExactlyWhenAWarningWasCollected() {
+        var messages = Messages()
+        messages.out("1 x task")
+        #expect(messages.status == 0)
+        messages.err("TODO: 2 is already marked done.")
+        #expect(messages.status == 1)
+    }
+}

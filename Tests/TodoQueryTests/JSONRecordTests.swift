@@ -37,7 +37,7 @@ import TodoTxt
         #expect(String(validating: output, as: UTF8.self) == "\"a\u{FFFD}b\u{FFFD}\"")
     }
 
-    /// The pointer-based word scanner classifies every word as TodoTxt's `Word` does.
+    /// The words `forEachWord` hands out (slices) name the same bytes the scanner saw (pointers).
     @Test(arguments: Array(UInt64(1)...UInt64(20)))
     func wordScannerAgreesWithTodoTxt(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)

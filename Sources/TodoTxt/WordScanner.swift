@@ -1,35 +1,37 @@
-import TodoTxt
-
 /// One word of a description, seen through pointers into the description's bytes.
 ///
 /// Valid only inside the ``WordScanner/forEach(in:_:)`` callback.
-struct ScannedWord {
+package struct ScannedWord {
     /// The kind, by the rules of format.md W1-W5 (the same as `Word.Kind`).
-    let kind: Word.Kind
+    package let kind: Word.Kind
     /// The project or context name without its sigil, the tag's key, or the whole text word.
-    let name: UnsafeBufferPointer<UInt8>
+    package let name: UnsafeBufferPointer<UInt8>
     /// The tag's value; empty for other kinds.
-    let value: UnsafeBufferPointer<UInt8>
+    package let value: UnsafeBufferPointer<UInt8>
     /// Where ``name`` starts, as an offset from the start of the description.
-    let nameOffset: Int
+    package let nameOffset: Int
     /// Where ``value`` starts, as an offset from the start of the description.
-    let valueOffset: Int
+    package let valueOffset: Int
+    /// Where the word starts and ends, as offsets from the start of the description.
+    package let wordRange: Range<Int>
 
     /// Whether the name's bytes equal `key`.
     @inline(__always)
-    func nameIs(_ key: [UInt8]) -> Bool {
+    package func nameIs(_ key: [UInt8]) -> Bool {
         name.count == key.count && name.elementsEqual(key)
     }
 }
 
-/// Splits a description into words without creating slices, so that scanning a million items
-/// costs no reference counting. It classifies words exactly as `Word` in TodoTxt does
-/// (format.md A.4); a test checks that the two agree.
-enum WordScanner {
+/// Splits a description into words and classifies them (format.md A.4, rules W1-W5) without
+/// creating slices, so that scanning a million items costs no reference counting. This is the
+/// one place the word rules live: ``Word`` is built on it, and TodoQuery uses it directly.
+package enum WordScanner {
     /// Calls `body` with each word in order until it returns `false`.
     @inline(__always)
-    static func forEach(in text: ArraySlice<UInt8>, _ body: (ScannedWord) -> Bool) {
-        text.withUnsafeBufferPointer { buffer in
+    package static func forEach(
+        in text: ArraySlice<UInt8>, _ body: (ScannedWord) throws -> Bool
+    ) rethrows {
+        try text.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let end = buffer.count
             var index = 0
@@ -50,7 +52,8 @@ enum WordScanner {
                         kind: first == 0x2B ? .project : .context,
                         name: UnsafeBufferPointer(
                             start: base + start + 1, count: index - start - 1),
-                        value: empty, nameOffset: start + 1, valueOffset: index)
+                        value: empty, nameOffset: start + 1, valueOffset: index,
+                        wordRange: start..<index)
                 } else if colon > start && colon + 1 < index
                     && !(index - colon > 2 && base[colon + 1] == 0x2F && base[colon + 2] == 0x2F)
                 {
@@ -59,14 +62,15 @@ enum WordScanner {
                         name: UnsafeBufferPointer(start: base + start, count: colon - start),
                         value: UnsafeBufferPointer(
                             start: base + colon + 1, count: index - colon - 1),
-                        nameOffset: start, valueOffset: colon + 1)
+                        nameOffset: start, valueOffset: colon + 1, wordRange: start..<index)
                 } else {
                     word = ScannedWord(
                         kind: .text,
                         name: UnsafeBufferPointer(start: base + start, count: index - start),
-                        value: empty, nameOffset: start, valueOffset: index)
+                        value: empty, nameOffset: start, valueOffset: index,
+                        wordRange: start..<index)
                 }
-                if !body(word) { return }
+                if try !body(word) { return }
             }
         }
     }

@@ -27,9 +27,10 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(
             name: "TodoCLI",
-            dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge"],
+            dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
             swiftSettings: upcoming
         ),
         .executableTarget(name: "todo", dependencies: ["TodoCLI"], swiftSettings: upcoming),
@@ -63,6 +64,11 @@ let package = Package(
         .testTarget(
             name: "TodoMergeTests",
             dependencies: ["TodoMerge", "TodoTxt", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoCheckTests",
+            dependencies: ["TodoCheck", "TodoTxt"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import TodoCheck
 import TodoStore
 import TodoTxt
 

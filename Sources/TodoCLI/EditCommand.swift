@@ -1,4 +1,5 @@
 import Glibc
+import TodoCheck
 import TodoMerge
 import TodoStore
 import TodoTxt

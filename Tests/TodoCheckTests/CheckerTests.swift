@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TodoCLI
+@testable import TodoCheck
 
 /// One file and the one diagnostic it must produce.
 struct CheckCase: CustomTestStringConvertible, Sendable {
@@ -137,19 +137,5 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     @Test func severalDiagnosticsAreOrderedByLineAndColumn() {
         let found = Checker.check(Array("X thing  \nok\nok".utf8))
         #expect(found.map { [$0.line, $0.column] } == [[1, 1], [1, 8], [3, 1], [3, 3]])
-    }
-
-    @Test func textAndJSONForms() {
-        let diagnostic = Diagnostic(line: 3, column: 7, message: #"a "quoted" word"#)
-        #expect(
-            Session.text(diagnostic, file: "todo.txt")
-                == #"todo.txt:3:7: warning: a "quoted" word"#)
-        let json = String(decoding: Session.json([diagnostic], file: "a\\b.txt"), as: UTF8.self)
-        #expect(
-            json
-                == "[\n"
-                + #"{"file":"a\\b.txt","line":3,"column":7,"severity":"warning","message":"a \"quoted\" word"}"#
-                + "\n]\n")
-        #expect(String(decoding: Session.json([], file: "x"), as: UTF8.self) == "[]\n")
     }
 }

@@ -1,14 +1,21 @@
 import TodoTxt
 
 /// One finding of `todo check`: a place in the file and what probably went wrong there.
-struct Diagnostic: Hashable, Sendable {
+package struct Diagnostic: Hashable, Sendable {
     /// The 1-based line number.
-    var line: Int
+    package var line: Int
     /// The 1-based column, counted in bytes from the start of the line (after a byte order mark),
     /// as compilers count them.
-    var column: Int
+    package var column: Int
     /// One sentence, without a trailing period.
-    var message: String
+    package var message: String
+
+    /// A finding at a 1-based line and byte column.
+    package init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
 /// The checks of `todo check` and `todo edit`: lines that parse, but probably do not mean what
@@ -16,9 +23,9 @@ struct Diagnostic: Hashable, Sendable {
 /// newline, invalid UTF-8, trailing whitespace, duplicate tasks).
 ///
 /// A pure function of the file's bytes, so that every diagnostic can be tested on its own.
-enum Checker {
+package enum Checker {
     /// The diagnostics of a whole file, ordered by line, then column.
-    static func check(_ bytes: [UInt8]) -> [Diagnostic] {
+    package static func check(_ bytes: [UInt8]) -> [Diagnostic] {
         let list = TodoList(bytes: bytes)
         var found: [Diagnostic] = []
         var firstLine: [ArraySlice<UInt8>: Int] = [:]

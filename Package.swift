@@ -25,9 +25,16 @@ let package = Package(
     targets: [
         .target(name: "TodoTxt", swiftSettings: upcoming),
         .target(name: "TodoStore", dependencies: ["TodoTxt"], swiftSettings: upcoming),
-        .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoJSON", swiftSettings: upcoming),
+        .target(name: "TodoQuery", dependencies: ["TodoTxt", "TodoJSON"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
-        .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoCheck", dependencies: ["TodoTxt", "TodoQuery"], swiftSettings: upcoming),
+        .target(
+            name: "TodoLanguageServer",
+            dependencies: ["TodoTxt", "TodoJSON", "TodoCheck", "TodoQuery"],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
@@ -64,6 +71,16 @@ let package = Package(
         .testTarget(
             name: "TodoMergeTests",
             dependencies: ["TodoMerge", "TodoTxt", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoJSONTests",
+            dependencies: ["TodoJSON", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoLanguageServerTests",
+            dependencies: ["TodoLanguageServer", "TodoJSON", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

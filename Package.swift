@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoLanguageServerTests",
-            dependencies: ["TodoLanguageServer", "TodoJSON", "TodoTxt", "TestSupport"],
+            dependencies: ["TodoLanguageServer", "TodoJSON", "TodoCheck", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -2,24 +2,35 @@
 /// else. Strings must be valid UTF-8 with valid escapes (a lone surrogate is an error), numbers
 /// must follow the grammar exactly, and an object may not repeat a key. Nesting deeper than
 /// ``maximumDepth`` is refused, so no input can exhaust the stack.
+///
+/// The one allowance, when asked for: raw bytes that are not UTF-8 inside a string, which some
+/// editors send for a buffer holding such bytes. They become ``JSONValue/invalidUTF8String(_:)``
+/// with the bytes kept.
 package struct JSONReader {
     /// How deeply arrays and objects may nest.
     package static let maximumDepth = 200
 
     private let bytes: [UInt8]
+    private let allowingInvalidUTF8: Bool
     private var index = 0
     private var depth = 0
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: [UInt8], allowingInvalidUTF8: Bool) {
         self.bytes = bytes
+        self.allowingInvalidUTF8 = allowingInvalidUTF8
     }
 
     /// Parses `bytes` as exactly one JSON value.
     ///
+    /// - Parameters:
+    ///   - bytes: The text.
+    ///   - allowingInvalidUTF8: Whether a string may hold raw bytes that are not UTF-8.
     /// - Throws: ``JSONError`` with the offset of the first byte that does not fit and what was
     ///   expected there.
-    package static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
-        var reader = JSONReader(Array(bytes))
+    package static func parse(_ bytes: some Collection<UInt8>, allowingInvalidUTF8: Bool = false)
+        throws(JSONError) -> JSONValue
+    {
+        var reader = JSONReader(Array(bytes), allowingInvalidUTF8: allowingInvalidUTF8)
         reader.skipWhitespace()
         let value = try reader.readValue()
         reader.skipWhitespace()
@@ -47,11 +58,18 @@ package struct JSONReader {
     }
 
     private mutating func readValue() throws(JSONError) -> JSONValue {
+        let start = index
         guard let byte = current else { throw error("expected a value, found the end of the input") }
         switch byte {
         case 0x7B: return try readObject()
         case 0x5B: return try readArray()
-        case 0x22: return .string(try readString())
+        case 0x22:
+            let bytes = try readString()
+            if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
+            guard allowingInvalidUTF8 else {
+                throw JSONError(offset: start, message: "string is not valid UTF-8")
+            }
+            return .invalidUTF8String(bytes)
         case 0x74: return try readLiteral("true", .bool(true))
         case 0x66: return try readLiteral("false", .bool(false))
         case 0x6E: return try readLiteral("null", .null)
@@ -91,7 +109,9 @@ package struct JSONReader {
             skipWhitespace()
             guard current == 0x22 else { throw error("expected a string key in the object") }
             let keyOffset = index
-            let key = try readString()
+            guard let key = String(validating: try readString(), as: UTF8.self) else {
+                throw JSONError(offset: keyOffset, message: "string is not valid UTF-8")
+            }
             if members[key] != nil {
                 throw JSONError(offset: keyOffset, message: "duplicate key '\(key)' in the object")
             }
@@ -191,7 +211,8 @@ package struct JSONReader {
         return value
     }
 
-    private mutating func readString() throws(JSONError) -> String {
+    /// The bytes of a string, escapes decoded.
+    private mutating func readString() throws(JSONError) -> [UInt8] {
         let start = index
         index += 1
         var text: [UInt8] = []
@@ -202,10 +223,7 @@ package struct JSONReader {
             switch byte {
             case 0x22:
                 index += 1
-                guard let string = String(validating: text, as: UTF8.self) else {
-                    throw JSONError(offset: start, message: "string is not valid UTF-8")
-                }
-                return string
+                return text
             case 0x5C:
                 index += 1
                 try readEscape(into: &text)

@@ -14,6 +14,9 @@ package enum JSONValue: Hashable, Sendable {
     case double(Double)
     /// A string.
     case string(String)
+    /// A string whose bytes are not valid UTF-8, read with
+    /// ``JSONReader/parse(_:allowingInvalidUTF8:)``; the bytes are kept exactly.
+    case invalidUTF8String([UInt8])
     /// An array.
     case array([JSONValue])
     /// An object.
@@ -26,10 +29,22 @@ package enum JSONValue: Hashable, Sendable {
         return nil
     }
 
-    /// The string, when the value is one.
+    /// The string, when the value is one (invalid UTF-8 shows as U+FFFD).
     package var stringValue: String? {
-        if case .string(let text) = self { return text }
-        return nil
+        switch self {
+        case .string(let text): text
+        case .invalidUTF8String(let bytes): String(decoding: bytes, as: UTF8.self)
+        default: nil
+        }
+    }
+
+    /// The exact bytes of a string value, invalid UTF-8 included.
+    package var stringBytes: [UInt8]? {
+        switch self {
+        case .string(let text): Array(text.utf8)
+        case .invalidUTF8String(let bytes): bytes
+        default: nil
+        }
     }
 
     /// The integer, when the value is a whole number that fits an `Int`.

@@ -15,8 +15,7 @@ extension LanguageServer {
         let last = document.taskLineCount - 1
         var endLine = max(requested.end.line, requested.start.line)
         if endLine > requested.start.line && requested.end.character == 0 { endLine -= 1 }
-        let lines = Array(min(requested.start.line, last + 1)...min(endLine, last))
-            .filter { $0 >= 0 }
+        let lines = Array(requested.start.line..<max(min(endLine, last) + 1, requested.start.line))
         let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
         func wanted(_ kind: String) -> Bool {
             guard let only else { return true }

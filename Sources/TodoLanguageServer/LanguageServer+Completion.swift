@@ -62,9 +62,13 @@ extension LanguageServer {
             }
         } else if first == 0x2B || first == 0x40 {
             var counts = document.doneCounts
-            for task in 0..<document.taskLineCount {
+            for task in 0..<document.taskLineCount where task != line {
                 Self.addNames(of: TaskLine(document.task(ofLine: task)), to: &counts)
             }
+            // The word being typed is not a name yet.
+            var current = TaskLine(document.task(ofLine: line))
+            current.parts.removeAll { $0.range.lowerBound == wordStart }
+            Self.addNames(of: current, to: &counts)
             let names = counts.filter { $0.key.first == first }.sorted {
                 $0.value != $1.value
                     ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)

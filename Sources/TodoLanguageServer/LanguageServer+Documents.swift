@@ -7,14 +7,14 @@ extension LanguageServer {
     /// publishes its diagnostics.
     mutating func didOpen(_ params: JSONValue) -> [JSONValue] {
         guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
-            let text = item["text"]?.stringValue
+            let text = item["text"]?.stringBytes
         else {
             log(.warning, "didOpen without a text document")
             return []
         }
         let version = item["version"]?.integerValue ?? 0
         var document = OpenDocument(
-            TextDocument(uri: uri, version: version, bytes: Array(text.utf8)),
+            TextDocument(uri: uri, version: version, bytes: text),
             today: environment.today())
         if let directory = FileURI.directory(of: uri),
             let done = environment.readFile(directory + "/done.txt")
@@ -36,7 +36,7 @@ extension LanguageServer {
         let today = environment.today()
         documents[uri] = nil  // one owner while editing, so the bytes are not copied
         for change in changes {
-            guard let text = change["text"]?.stringValue else { continue }
+            guard let text = change["text"]?.stringBytes else { continue }
             let range: TextRange?
             if let value = change["range"] {
                 guard let parsed = TextRange(json: value) else { continue }
@@ -44,7 +44,7 @@ extension LanguageServer {
             } else {
                 range = nil
             }
-            document.apply(range, text: Array(text.utf8), encoding: encoding, today: today)
+            document.apply(range, text: text, encoding: encoding, today: today)
         }
         if let version = params["textDocument"]?["version"]?.integerValue {
             document.setVersion(version)

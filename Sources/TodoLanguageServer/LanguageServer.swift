@@ -96,7 +96,7 @@ package struct LanguageServer {
         }
         let message: JSONValue
         do {
-            message = try JSONReader.parse(body)
+            message = try JSONReader.parse(body, allowingInvalidUTF8: true)
         } catch {
             log(.warning, "message is not JSON: \(error)")
             return [Self.errorResponse(id: .null, .parseError("message is not JSON: \(error)"))]
@@ -134,7 +134,9 @@ package struct LanguageServer {
             ]
         }
         let params = message["params"] ?? .null
-        if case .some(let value) = message["params"], value.objectValue == nil, value.arrayValue == nil {
+        if let value = message["params"], !value.isNull, value.objectValue == nil,
+            value.arrayValue == nil
+        {
             return validID.map {
                 [Self.errorResponse(id: $0, .invalidRequest("'params' must be an object or an array"))]
             } ?? []

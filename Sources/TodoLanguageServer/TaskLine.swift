@@ -27,7 +27,7 @@ struct TaskLine {
     /// The creation date.
     let creationDate: Range<Int>?
     /// The words of the description, in order.
-    let parts: [Part]
+    var parts: [Part]
 
     /// Takes a line apart. `content` may be a slice of a larger buffer; ranges are offsets
     /// from its start.

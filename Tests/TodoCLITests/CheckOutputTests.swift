@@ -6,7 +6,9 @@ import TodoCheck
 /// The two printed forms of a `todo check` finding.
 @Suite struct CheckOutputTests {
     @Test func textAndJSONForms() {
-        let diagnostic = Diagnostic(line: 3, column: 7, message: #"a "quoted" word"#)
+        let diagnostic = Diagnostic(
+            line: 3, column: 7, endColumn: 8, rule: .trailingWhitespace,
+            message: #"a "quoted" word"#)
         #expect(
             Session.text(diagnostic, file: "todo.txt")
                 == #"todo.txt:3:7: warning: a "quoted" word"#)

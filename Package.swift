@@ -80,7 +80,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoLanguageServerTests",
-            dependencies: ["TodoLanguageServer", "TodoJSON", "TodoCheck", "TodoTxt", "TestSupport"],
+            dependencies: [
+                "TodoLanguageServer", "TodoJSON", "TodoCheck", "TodoTxt", "TestSupport",
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

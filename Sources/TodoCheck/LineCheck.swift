@@ -70,8 +70,9 @@ struct LineCheck {
     }
 
     private mutating func checkPriority(_ item: TODOItem) {
-        guard !item.isDone && item.priority == nil && bytes.count >= 3 && bytes[0] == 0x28
-            && bytes[2] == 0x29
+        guard
+            !item.isDone && item.priority == nil && bytes.count >= 3 && bytes[0] == 0x28
+                && bytes[2] == 0x29
         else { return }
         let letter = bytes[1]
         let next = bytes.count > 3 ? bytes[3] : nil
@@ -95,8 +96,9 @@ struct LineCheck {
     private mutating func checkDonePriority(_ item: TODOItem, start: Int) {
         guard item.isDone, item.descriptionBytes.count >= 4 else { return }
         let text = Array(item.descriptionBytes.prefix(4))
-        guard text[0] == 0x28 && text[2] == 0x29 && text[3] == 0x20 && text[1] >= 0x41
-            && text[1] <= 0x5A
+        guard
+            text[0] == 0x28 && text[2] == 0x29 && text[3] == 0x20 && text[1] >= 0x41
+                && text[1] <= 0x5A
         else { return }
         let letter = Checker.character(text[1])
         // The repair: drop `(A) ` and keep the priority as a `pri:A` tag at the end, the way
@@ -150,7 +152,8 @@ struct LineCheck {
             let text = String(decoding: value, as: UTF8.self)
             let range = offset..<offset + value.count
             if Checker.isDateShaped(value, strict: true) {
-                report(range, .invalidDate, "invalid date '\(text)' in \(key):, there is no such day")
+                report(
+                    range, .invalidDate, "invalid date '\(text)' in \(key):, there is no such day")
                 continue
             }
             let message = "'\(text)' in \(key): is not a date; write YYYY-MM-DD"

@@ -27,7 +27,9 @@ package struct JSONReader {
     ///   - allowingInvalidUTF8: Whether a string may hold raw bytes that are not UTF-8.
     /// - Throws: ``JSONError`` with the offset of the first byte that does not fit and what was
     ///   expected there.
-    package static func parse(_ bytes: some Collection<UInt8>, allowingInvalidUTF8: Bool = false)
+    package static func parse(
+        _ bytes: some Collection<UInt8>, allowingInvalidUTF8: Bool = false
+    )
         throws(JSONError) -> JSONValue
     {
         var reader = JSONReader(Array(bytes), allowingInvalidUTF8: allowingInvalidUTF8)
@@ -59,7 +61,9 @@ package struct JSONReader {
 
     private mutating func readValue() throws(JSONError) -> JSONValue {
         let start = index
-        guard let byte = current else { throw error("expected a value, found the end of the input") }
+        guard let byte = current else {
+            throw error("expected a value, found the end of the input")
+        }
         switch byte {
         case 0x7B: return try readObject()
         case 0x5B: return try readArray()
@@ -74,11 +78,14 @@ package struct JSONReader {
         case 0x66: return try readLiteral("false", .bool(false))
         case 0x6E: return try readLiteral("null", .null)
         case 0x2D, 0x30...0x39: return try readNumber()
-        default: throw error("expected a value (object, array, string, number, true, false or null)")
+        default:
+            throw error("expected a value (object, array, string, number, true, false or null)")
         }
     }
 
-    private mutating func readLiteral(_ word: String, _ value: JSONValue) throws(JSONError)
+    private mutating func readLiteral(
+        _ word: String, _ value: JSONValue
+    ) throws(JSONError)
         -> JSONValue
     {
         for expected in word.utf8 {
@@ -272,4 +279,3 @@ package struct JSONReader {
         }
     }
 }
-

@@ -105,7 +105,9 @@ extension LanguageServer {
     /// The smallest text edit that turns task bytes `old` of a line into `new`, on character
     /// boundaries, or `nil` when they are equal. Bytes that stay are not part of the edit, so
     /// invalid UTF-8 elsewhere on the line survives.
-    private func textEdit(line: Int, old: [UInt8], new: [UInt8], in document: OpenDocument)
+    private func textEdit(
+        line: Int, old: [UInt8], new: [UInt8], in document: OpenDocument
+    )
         -> JSONValue?
     {
         guard old != new else { return nil }

@@ -56,9 +56,13 @@ extension LanguageServer {
             items.append(.object(fields))
         }
         let first = typed.first
-        if first == 0x28 && wordStart == 0 && typed.count <= 2 && !TaskLine(content[...]).item.isDone {
+        if first == 0x28 && wordStart == 0 && typed.count <= 2
+            && !TaskLine(content[...]).item.isDone
+        {
             for (rank, letter) in priorityOrder(document).enumerated() {
-                item("(\(letter)) ", insert: "(\(letter)) ", kind: 12, detail: "priority", rank: rank)
+                item(
+                    "(\(letter)) ", insert: "(\(letter)) ", kind: 12, detail: "priority", rank: rank
+                )
             }
         } else if first == 0x2B || first == 0x40 {
             var counts = document.doneCounts
@@ -102,7 +106,8 @@ extension LanguageServer {
             for (rank, (key, count)) in ordered.enumerated() {
                 item(
                     key + ":", insert: key + ":", kind: 10,
-                    detail: count == 0 ? "tag" : (count == 1 ? "tag, used once" : "tag, used \(count) times"),
+                    detail: count == 0
+                        ? "tag" : (count == 1 ? "tag, used once" : "tag, used \(count) times"),
                     rank: rank)
             }
         }
@@ -118,7 +123,9 @@ extension LanguageServer {
             }
         }
         let letters = Array(UInt8(0x41)...UInt8(0x5A))
-        let used = letters.filter { counts[$0] != nil }.sorted { counts[$0, default: 0] > counts[$1, default: 0] }
+        let used = letters.filter { counts[$0] != nil }.sorted {
+            counts[$0, default: 0] > counts[$1, default: 0]
+        }
         return (used + letters.filter { counts[$0] == nil }).map { Character(Unicode.Scalar($0)) }
     }
 

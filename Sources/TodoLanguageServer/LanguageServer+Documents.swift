@@ -77,7 +77,9 @@ extension LanguageServer {
     }
 
     /// The range of a finding's columns on its line, in the negotiated encoding.
-    func range(of columns: (start: Int, end: Int), line: Int, in document: OpenDocument)
+    func range(
+        of columns: (start: Int, end: Int), line: Int, in document: OpenDocument
+    )
         -> TextRange
     {
         let offset = document.taskStart(ofLine: line) - 1
@@ -115,7 +117,9 @@ extension LanguageServer {
     }
 
     /// The open document a request names, and the position it asks about.
-    func documentAndPosition(_ params: JSONValue) throws(ResponseError) -> (
+    func documentAndPosition(
+        _ params: JSONValue
+    ) throws(ResponseError) -> (
         OpenDocument, Position
     )? {
         let document = try self.document(params)

@@ -39,7 +39,8 @@ extension LanguageServer {
             var done = 0
             for other in 0..<document.taskLineCount {
                 let candidate = TaskLine(document.task(ofLine: other))
-                if candidate.parts.contains(where: { $0.kind == part.kind && $0.name == part.name }) {
+                if candidate.parts.contains(where: { $0.kind == part.kind && $0.name == part.name })
+                {
                     if candidate.item.isDone { done += 1 } else { open += 1 }
                 }
             }

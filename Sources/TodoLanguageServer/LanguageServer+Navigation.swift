@@ -20,7 +20,8 @@ extension LanguageServer {
         var previousStart = 0
         for line in lines {
             let task = document.task(ofLine: line)
-            for token in SemanticToken.tokens(of: TaskLine(task), length: task.count, today: today) {
+            for token in SemanticToken.tokens(of: TaskLine(task), length: task.count, today: today)
+            {
                 let span = range(token.columns, line: line, in: document)
                 let length = span.end.character - span.start.character
                 guard length > 0 else { continue }
@@ -50,7 +51,9 @@ extension LanguageServer {
 
     /// The task id a position names: the value of an `id:`, `p:` or `dep:` tag (one entry of a
     /// comma-separated list), with whether it is the `id:` itself.
-    private func taskID(at column: Int, in task: TaskLine) -> (id: ArraySlice<UInt8>, isDeclaration: Bool)? {
+    private func taskID(
+        at column: Int, in task: TaskLine
+    ) -> (id: ArraySlice<UInt8>, isDeclaration: Bool)? {
         guard let part = task.part(at: column), part.kind == .tag,
             column >= part.valueStart
         else { return nil }
@@ -67,7 +70,9 @@ extension LanguageServer {
     }
 
     /// Every `id:`, `p:` and `dep:` value that is `id`, with whether it is an `id:`.
-    private func idOccurrences(_ id: ArraySlice<UInt8>, _ document: OpenDocument) -> [(
+    private func idOccurrences(
+        _ id: ArraySlice<UInt8>, _ document: OpenDocument
+    ) -> [(
         Occurrence, Bool
     )] {
         var found: [(Occurrence, Bool)] = []
@@ -78,8 +83,11 @@ extension LanguageServer {
                     found.append(((line, part.valueStart..<part.range.upperBound), true))
                 } else if key == "p" || key == "dep" {
                     var start = part.valueStart
-                    for piece in part.value.split(separator: 0x2C, omittingEmptySubsequences: false) {
-                        if piece == id { found.append(((line, start..<start + piece.count), false)) }
+                    for piece in part.value.split(separator: 0x2C, omittingEmptySubsequences: false)
+                    {
+                        if piece == id {
+                            found.append(((line, start..<start + piece.count), false))
+                        }
                         start += piece.count + 1
                     }
                 }
@@ -148,7 +156,8 @@ extension LanguageServer {
         let symbols: [JSONValue] = order.map { name in
             let tasks = members[name] ?? []
             let children: [JSONValue] = tasks.map { task in
-                let whole = range(0..<document.task(ofLine: task.line).count, line: task.line, in: document)
+                let whole = range(
+                    0..<document.task(ofLine: task.line).count, line: task.line, in: document)
                 return [
                     "name": .string(names[task.line] ?? ""), "kind": 24,
                     "range": whole.json, "selectionRange": whole.json,
@@ -158,7 +167,8 @@ extension LanguageServer {
             let lastLine = tasks.last?.line ?? 0
             let whole = TextRange(
                 start: Position(line: first.line, character: 0),
-                end: range(0..<document.task(ofLine: lastLine).count, line: lastLine, in: document).end)
+                end: range(0..<document.task(ofLine: lastLine).count, line: lastLine, in: document)
+                    .end)
             return [
                 "name": .string("+" + String(decoding: name, as: UTF8.self)), "kind": 3,
                 "range": whole.json,
@@ -175,7 +185,8 @@ extension String {
     fileprivate var trimmingSpaces: String {
         let scalars = unicodeScalars
         let start = scalars.firstIndex { $0 != " " && $0 != "\t" } ?? scalars.endIndex
-        let end = scalars.lastIndex { $0 != " " && $0 != "\t" }.map { scalars.index(after: $0) } ?? start
+        let end =
+            scalars.lastIndex { $0 != " " && $0 != "\t" }.map { scalars.index(after: $0) } ?? start
         return start < end ? String(scalars[start..<end]) : ""
     }
 }

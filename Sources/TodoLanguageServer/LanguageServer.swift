@@ -102,7 +102,9 @@ package struct LanguageServer {
             return [Self.errorResponse(id: .null, .parseError("message is not JSON: \(error)"))]
         }
         guard case .object = message else {
-            return [Self.errorResponse(id: .null, .invalidRequest("a message must be a JSON object"))]
+            return [
+                Self.errorResponse(id: .null, .invalidRequest("a message must be a JSON object"))
+            ]
         }
         let id = message["id"]
         let validID: JSONValue?
@@ -111,7 +113,10 @@ package struct LanguageServer {
         case .some(.integer), .some(.string): validID = id
         case .some(.double(let number)) where number.rounded() == number: validID = id
         default:
-            return [Self.errorResponse(id: .null, .invalidRequest("the id must be a number or a string"))]
+            return [
+                Self.errorResponse(
+                    id: .null, .invalidRequest("the id must be a number or a string"))
+            ]
         }
         guard message["jsonrpc"] == "2.0" else {
             return [
@@ -130,7 +135,8 @@ package struct LanguageServer {
         }
         guard let method = methodValue.stringValue else {
             return [
-                Self.errorResponse(id: validID ?? .null, .invalidRequest("'method' must be a string"))
+                Self.errorResponse(
+                    id: validID ?? .null, .invalidRequest("'method' must be a string"))
             ]
         }
         let params = message["params"] ?? .null
@@ -138,7 +144,10 @@ package struct LanguageServer {
             value.arrayValue == nil
         {
             return validID.map {
-                [Self.errorResponse(id: $0, .invalidRequest("'params' must be an object or an array"))]
+                [
+                    Self.errorResponse(
+                        id: $0, .invalidRequest("'params' must be an object or an array"))
+                ]
             } ?? []
         }
         if let validID {

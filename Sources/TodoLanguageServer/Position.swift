@@ -16,7 +16,8 @@ package struct Position: Hashable, Sendable, Comparable {
 
     /// Reads `{"line": L, "character": C}`; `nil` when either is missing or negative.
     package init?(json: JSONValue?) {
-        guard let line = json?["line"]?.integerValue, let character = json?["character"]?.integerValue,
+        guard let line = json?["line"]?.integerValue,
+            let character = json?["character"]?.integerValue,
             line >= 0, character >= 0
         else { return nil }
         self.init(line: line, character: character)

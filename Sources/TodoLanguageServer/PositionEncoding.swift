@@ -11,7 +11,9 @@ package enum PositionEncoding: String, Sendable, Hashable {
     /// The length in bytes and in UTF-16 units of the character that starts at `index` of
     /// `bytes`: a well-formed UTF-8 sequence, or one bad byte.
     @inline(__always)
-    static func character(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+    static func character(
+        at index: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> (
         bytes: Int, utf16: Int
     ) {
         let lead = bytes[index]

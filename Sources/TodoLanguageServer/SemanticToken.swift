@@ -40,7 +40,9 @@ struct SemanticToken: Hashable {
             return length > 0 ? [SemanticToken(columns: 0..<length, kind: .comment)] : []
         }
         var tokens: [SemanticToken] = []
-        if let priority = task.priority { tokens.append(SemanticToken(columns: priority, kind: .keyword)) }
+        if let priority = task.priority {
+            tokens.append(SemanticToken(columns: priority, kind: .keyword))
+        }
         if let creation = task.creationDate {
             tokens.append(SemanticToken(columns: creation, kind: .number))
         }
@@ -50,7 +52,8 @@ struct SemanticToken: Hashable {
             case .context: tokens.append(SemanticToken(columns: part.range, kind: .variable))
             case .tag:
                 let keyEnd = part.range.lowerBound + part.name.count
-                tokens.append(SemanticToken(columns: part.range.lowerBound..<keyEnd, kind: .property))
+                tokens.append(
+                    SemanticToken(columns: part.range.lowerBound..<keyEnd, kind: .property))
                 let value = part.valueStart..<part.range.upperBound
                 if let date = LocalDate(String(decoding: part.value, as: UTF8.self)) {
                     let overdue = part.name.elementsEqual("due".utf8) && date < today

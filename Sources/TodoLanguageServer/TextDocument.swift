@@ -92,20 +92,26 @@ package struct TextDocument: Sendable {
     }
 
     /// The position of byte column `column` (0-based) of line `line`.
-    package func position(line: Int, byteColumn column: Int, encoding: PositionEncoding)
+    package func position(
+        line: Int, byteColumn column: Int, encoding: PositionEncoding
+    )
         -> Position
     {
         Position(line: line, character: encoding.units(in: content(ofLine: line), upTo: column))
     }
 
     /// The range from byte column `start` to byte column `end` (0-based) of line `line`.
-    package func range(line: Int, bytes columns: Range<Int>, encoding: PositionEncoding)
+    package func range(
+        line: Int, bytes columns: Range<Int>, encoding: PositionEncoding
+    )
         -> TextRange
     {
         let content = content(ofLine: line)
         return TextRange(
-            start: Position(line: line, character: encoding.units(in: content, upTo: columns.lowerBound)),
-            end: Position(line: line, character: encoding.units(in: content, upTo: columns.upperBound)))
+            start: Position(
+                line: line, character: encoding.units(in: content, upTo: columns.lowerBound)),
+            end: Position(
+                line: line, character: encoding.units(in: content, upTo: columns.upperBound)))
     }
 
     /// What an edit did to the lines: `oldLines` lines starting at `firstLine` were replaced by

@@ -39,7 +39,8 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         RuleCase("2023-02-29 call mom", .invalidDate, 1..<11, fixed: nil),
         RuleCase("(A) 2024-5-1 call mom", .malformedDate, 5..<13, fixed: "(A) 2024-05-01 call mom"),
         RuleCase("call due:2024-02-30", .invalidDate, 10..<20, fixed: nil),
-        RuleCase("call due:2024-1-05 now", .malformedDate, 10..<19, fixed: "call due:2024-01-05 now"),
+        RuleCase(
+            "call due:2024-1-05 now", .malformedDate, 10..<19, fixed: "call due:2024-01-05 now"),
         RuleCase("call due:someday", .malformedDate, 10..<17, fixed: nil),
         RuleCase("call t:tomorrow", .relativeDate, 8..<16, fixed: "call t:2026-11-24"),
         RuleCase("call due:fri x", .relativeDate, 10..<13, fixed: "call due:2026-11-27 x"),
@@ -59,7 +60,9 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         #expect(diagnostic.rule == example.rule)
         #expect(diagnostic.column..<diagnostic.endColumn == example.range)
         #expect(diagnostic.rule.isPerLine)
-        let fixed = diagnostic.fix.map { String(decoding: $0.applied(to: example.line), as: UTF8.self) }
+        let fixed = diagnostic.fix.map {
+            String(decoding: $0.applied(to: example.line), as: UTF8.self)
+        }
         #expect(fixed == example.fixed)
         if let fixed {
             // A fix repairs the finding: the fixed line is clean.
@@ -79,7 +82,10 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         #expect(
             found.map(\.rule) == [.duplicateTask, .mixedLineEndings, .missingFinalNewline])
         #expect(found.allSatisfy { !$0.rule.isPerLine })
-        #expect(found.map { [$0.line, $0.column, $0.endColumn] } == [[2, 1, 9], [2, 9, 9], [3, 5, 5]])
+        #expect(
+            found.map { [$0.line, $0.column, $0.endColumn] } == [
+                [2, 1, 9], [2, 9, 9], [3, 5, 5],
+            ])
         // The missing newline's fix uses the file's first line end.
         #expect(found.last?.fix == Fix(column: 5, endColumn: 5, replacement: [0x0D, 0x0A]))
     }

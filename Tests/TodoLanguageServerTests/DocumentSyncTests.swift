@@ -1,7 +1,7 @@
 import TestSupport
+import Testing
 import TodoCheck
 import TodoJSON
-import Testing
 
 @testable import TodoLanguageServer
 
@@ -141,7 +141,8 @@ struct ReferenceText {
 
 @Suite struct DocumentPropertyTests {
     static let pieces = [
-        "a", "call ", " ", "x ", "X ", "(A) ", "(b) ", "+p", "@c", "due:", "2026-11-30", "t:tomorrow",
+        "a", "call ", " ", "x ", "X ", "(A) ", "(b) ", "+p", "@c", "due:", "2026-11-30",
+        "t:tomorrow",
         "📞", "電話", "e\u{301}", "\n", "\r\n", "\r", "\t", "id:1 ", "p:1 ",
     ]
 
@@ -199,7 +200,10 @@ struct ReferenceText {
         let document: JSONValue = ["uri": "file:///home/me/todo.txt"]
         let actions = client.request(
             "textDocument/codeAction",
-            ["textDocument": document, "range": span(0, 0, lines, 0).json, "context": ["diagnostics": []]])
+            [
+                "textDocument": document, "range": span(0, 0, lines, 0).json,
+                "context": ["diagnostics": []],
+            ])
         for action in actions.arrayValue ?? [] {
             for edit in action["edit"]?["changes"]?["file:///home/me/todo.txt"]?.arrayValue ?? [] {
                 if let range = TextRange(json: edit["range"]) { ranges.append(range) }

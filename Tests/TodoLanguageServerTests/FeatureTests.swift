@@ -1,11 +1,13 @@
-import TodoJSON
 import Testing
+import TodoJSON
 
 @testable import TodoLanguageServer
 
 /// Applies the text edits of one document (UTF-16 positions) to a string, last first.
 func applying(_ edits: [JSONValue], to text: String) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        Array(String($0).utf16)
+    }
     let sorted = edits.compactMap { edit -> (TextRange, String)? in
         guard let range = TextRange(json: edit["range"]), let new = edit["newText"]?.stringValue
         else { return nil }
@@ -32,7 +34,9 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
     static let done = Array("x 2026-11-01 old +work\nx 2026-11-02 older +work\n".utf8)
 
     /// A client with the sample open, `done.txt` beside it, and a sixth line `typed`.
-    static func client(typing typed: String = "", utf8: Bool = false, keepPriority: Bool = false)
+    static func client(
+        typing typed: String = "", utf8: Bool = false, keepPriority: Bool = false
+    )
         -> TestClient
     {
         var client = TestClient.initialized(
@@ -139,7 +143,10 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
     private func actions(_ client: inout TestClient, _ range: TextRange) -> JSONValue {
         client.request(
             "textDocument/codeAction",
-            ["textDocument": ["uri": "file:///home/me/todo.txt"], "range": range.json, "context": ["diagnostics": []]])
+            [
+                "textDocument": ["uri": "file:///home/me/todo.txt"], "range": range.json,
+                "context": ["diagnostics": []],
+            ])
     }
 
     @Test func markDoneFollowsDoAndTouchesOnlyItsLine() {
@@ -150,7 +157,9 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         #expect(
             applying(done, to: Self.text).split(separator: "\n").first
                 == "x 2026-11-23 2026-11-20 call mom +family @phone due:2026-11-20")
-        #expect(applying(done, to: Self.text).split(separator: "\n").dropFirst() == Self.text.split(separator: "\n").dropFirst())
+        #expect(
+            applying(done, to: Self.text).split(separator: "\n").dropFirst()
+                == Self.text.split(separator: "\n").dropFirst())
         #expect(action(found, "Mark not done") == nil)
         var keeping = Self.client(keepPriority: true)
         let kept = edits(action(actions(&keeping, span(0, 0, 0, 0)), "Mark done"))
@@ -163,15 +172,18 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         var client = Self.client()
         let onDone = actions(&client, span(3, 0, 3, 0))
         #expect(
-            applying(edits(action(onDone, "Mark not done")), to: Self.text).split(separator: "\n")[3]
+            applying(edits(action(onDone, "Mark not done")), to: Self.text).split(separator: "\n")[
+                3]
                 == "2026-11-01 buy milk +home @store")
         #expect(action(onDone, "Set priority A") == nil)
         let onOpen = actions(&client, span(1, 0, 1, 0))
         #expect(
-            applying(edits(action(onOpen, "Set priority C")), to: Self.text).split(separator: "\n")[1]
+            applying(edits(action(onOpen, "Set priority C")), to: Self.text).split(separator: "\n")[
+                1]
                 == "(C) pay rent +home @computer due:2026-12-01 id:1")
         #expect(
-            applying(edits(action(onOpen, "Remove priority")), to: Self.text).split(separator: "\n")[1]
+            applying(edits(action(onOpen, "Remove priority")), to: Self.text).split(
+                separator: "\n")[1]
                 == "pay rent +home @computer due:2026-12-01 id:1")
         #expect(action(onOpen, "Set priority B") == nil)  // already B
     }
@@ -184,7 +196,9 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
         let ranges = done.compactMap { TextRange(json: $0["range"]) }
         #expect(ranges.map(\.start.line) == [0, 1, 2])
         #expect(ranges.allSatisfy { $0.start.line == $0.end.line })
-        #expect(applying(done, to: Self.text).split(separator: "\n")[2] == "x 2026-11-23 write report +work @computer p:1")
+        #expect(
+            applying(done, to: Self.text).split(separator: "\n")[2]
+                == "x 2026-11-23 write report +work @computer p:1")
     }
 
     @Test func quickFixesAreLinkedToTheirDiagnostics() throws {
@@ -222,7 +236,8 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
     @Test func semanticTokens() throws {
         var client = Self.client()
         let full = client.request(
-            "textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///home/me/todo.txt"]])
+            "textDocument/semanticTokens/full",
+            ["textDocument": ["uri": "file:///home/me/todo.txt"]])
         let data = (full["data"]?.arrayValue ?? []).compactMap(\.integerValue)
         // Line 0: (A) keyword, date number, +family namespace, @phone variable, due property,
         // an overdue date number+deprecated.
@@ -248,7 +263,8 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
             var client = TestClient.initialized(utf8: utf8)
             client.open("x 📞 電話\n")
             let full = client.request(
-                "textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///home/me/todo.txt"]])
+                "textDocument/semanticTokens/full",
+                ["textDocument": ["uri": "file:///home/me/todo.txt"]])
             #expect(full["data"] == JSONValue.array([0, 0, .integer(length), 0, 0]))
         }
     }

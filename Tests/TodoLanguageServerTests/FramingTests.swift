@@ -1,6 +1,6 @@
 import TestSupport
-import TodoJSON
 import Testing
+import TodoJSON
 
 @testable import TodoLanguageServer
 
@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func badContentLengthIsAParseError() {
-        for header in ["Content-Length: abc\r\n\r\n", "Content-Length: -5\r\n\r\n", "garbage\r\n\r\n"] {
+        for header in [
+            "Content-Length: abc\r\n\r\n", "Content-Length: -5\r\n\r\n", "garbage\r\n\r\n",
+        ] {
             let found = answers(after: Array(header.utf8))
             #expect(found.map { $0["error"]?["code"] } == [-32700, nil], "\(header)")
             #expect(found.last?["id"] == 7)
@@ -75,7 +77,10 @@ import Testing
         #expect(missing["error"]?["code"] == -32602)
         let negative = client.requestMessage(
             "textDocument/hover",
-            ["textDocument": ["uri": "file:///home/me/todo.txt"], "position": ["line": -1, "character": 0]])
+            [
+                "textDocument": ["uri": "file:///home/me/todo.txt"],
+                "position": ["line": -1, "character": 0],
+            ])
         #expect(negative["error"]?["code"] == -32602)
         let noRange = client.requestMessage(
             "textDocument/codeAction", ["textDocument": ["uri": "file:///home/me/todo.txt"]])
@@ -94,7 +99,8 @@ import Testing
     @Test func headerNamesAreCaseInsensitiveAndOtherHeadersAreAllowed() {
         var client = TestClient.initialized()
         let body = JSONWriter.bytes(["jsonrpc": "2.0", "id": 9, "method": "shutdown"])
-        let header = "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"
+        let header =
+            "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"
         #expect(client.sendBytes(Array(header.utf8) + body).first?["id"] == 9)
     }
 

@@ -1,5 +1,5 @@
-import TodoJSON
 import Testing
+import TodoJSON
 
 @testable import TodoLanguageServer
 
@@ -21,7 +21,9 @@ struct ChunkedInput: ServerTransport {
         let response = client.requestMessage("textDocument/hover", TestClient.at(0, 0))
         #expect(response["error"]?["code"] == -32002)
         // A notification before initialize is dropped, and the server still answers.
-        #expect(client.notify("textDocument/didOpen", ["textDocument": ["uri": "a", "text": "X"]]).isEmpty)
+        #expect(
+            client.notify("textDocument/didOpen", ["textDocument": ["uri": "a", "text": "X"]])
+                .isEmpty)
         #expect(client.requestMessage("shutdown", nil)["error"]?["code"] == -32002)
     }
 
@@ -30,13 +32,19 @@ struct ChunkedInput: ServerTransport {
         let result = client.request("initialize", ["capabilities": [:]])
         let capabilities = try #require(result["capabilities"])
         #expect(capabilities["positionEncoding"] == "utf-16")
-        #expect(capabilities["textDocumentSync"] == ["openClose": true, "change": 2, "save": ["includeText": false]])
+        #expect(
+            capabilities["textDocumentSync"] == [
+                "openClose": true, "change": 2, "save": ["includeText": false],
+            ])
         #expect(capabilities["completionProvider"]?["triggerCharacters"] == ["+", "@", ":", "("])
         #expect(capabilities["hoverProvider"] == true)
         #expect(capabilities["definitionProvider"] == true)
         #expect(capabilities["referencesProvider"] == true)
         #expect(capabilities["documentSymbolProvider"] == true)
-        #expect(capabilities["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "refactor.rewrite"])
+        #expect(
+            capabilities["codeActionProvider"]?["codeActionKinds"] == [
+                "quickfix", "refactor.rewrite",
+            ])
         let tokens = try #require(capabilities["semanticTokensProvider"])
         #expect(tokens["full"] == true && tokens["range"] == true)
         #expect(
@@ -55,14 +63,18 @@ struct ChunkedInput: ServerTransport {
 
     @Test func secondInitializeIsAnInvalidRequest() {
         var client = TestClient.initialized()
-        #expect(client.requestMessage("initialize", ["capabilities": [:]])["error"]?["code"] == -32600)
+        #expect(
+            client.requestMessage("initialize", ["capabilities": [:]])["error"]?["code"] == -32600)
     }
 
     @Test func shutdownThenExitEndsWithStatusZero() {
         var client = TestClient.initialized()
-        #expect(client.requestMessage("shutdown", nil) == ["jsonrpc": "2.0", "id": 2, "result": nil])
+        #expect(
+            client.requestMessage("shutdown", nil) == ["jsonrpc": "2.0", "id": 2, "result": nil])
         // After shutdown every request is refused, but still answered.
-        #expect(client.requestMessage("textDocument/hover", TestClient.at(0, 0))["error"]?["code"] == -32600)
+        #expect(
+            client.requestMessage("textDocument/hover", TestClient.at(0, 0))["error"]?["code"]
+                == -32600)
         #expect(client.requestMessage("shutdown", nil)["error"]?["code"] == -32600)
         client.notify("exit", nil)
         #expect(client.server.phase == .exited(0))

@@ -1,5 +1,5 @@
-import TodoJSON
 import Testing
+import TodoJSON
 
 @testable import TodoLanguageServer
 
@@ -42,7 +42,9 @@ func didOpenFrame(_ bytes: [UInt8], uri: String = "file:///home/me/todo.txt") ->
     }
     text.append(0x22)
     let body =
-        Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"todotxt","version":1,"text":"#.utf8)
+        Array(
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"todotxt","version":1,"text":"#
+                .utf8)
         + text + Array("}}}".utf8)
     return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
 }
@@ -123,7 +125,8 @@ func didOpenFrame(_ bytes: [UInt8], uri: String = "file:///home/me/todo.txt") ->
     @Test func closingClearsDiagnostics() {
         var client = TestClient.initialized()
         #expect(!client.open("X call\n").isEmpty)
-        let sent = client.notify("textDocument/didClose", ["textDocument": ["uri": "file:///home/me/todo.txt"]])
+        let sent = client.notify(
+            "textDocument/didClose", ["textDocument": ["uri": "file:///home/me/todo.txt"]])
         #expect(sent.first?["params"]?["diagnostics"] == [])
         #expect(client.text() == nil)
     }

@@ -6,7 +6,13 @@ import TodoTxt
 /// A language client in memory: it frames requests, feeds them to a ``LanguageServer`` and
 /// reads back every message the server writes, through the same bytes a pipe would carry.
 struct TestClient {
-    static let today = LocalDate(year: 2026, month: 11, day: 23)!  // a Monday
+    /// The pinned "today" of every test: Monday 2026-11-23.
+    static let today: LocalDate = {
+        guard let day = LocalDate(year: 2026, month: 11, day: 23) else {
+            preconditionFailure("2026-11-23 is a date")
+        }
+        return day
+    }()
 
     var server: LanguageServer
     private var nextID = 1
@@ -68,7 +74,8 @@ struct TestClient {
         nextID += 1
         let messages = sendBytes(
             TestClient.frame(
-                ["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params]))
+                ["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params])
+        )
         return messages.first { $0["id"] == .integer(id) } ?? .null
     }
 
@@ -80,7 +87,8 @@ struct TestClient {
     /// Sends a notification and returns what the server sent back.
     @discardableResult
     mutating func notify(_ method: String, _ params: JSONValue) -> [JSONValue] {
-        sendBytes(TestClient.frame(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+        sendBytes(
+            TestClient.frame(["jsonrpc": "2.0", "method": .string(method), "params": params]))
     }
 
     /// Opens a document and returns the diagnostics published for it.
@@ -88,7 +96,12 @@ struct TestClient {
     mutating func open(_ text: String, uri: String = "file:///home/me/todo.txt") -> [JSONValue] {
         let sent = notify(
             "textDocument/didOpen",
-            ["textDocument": ["uri": .string(uri), "languageId": "todotxt", "version": 1, "text": .string(text)]])
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "todotxt", "version": 1,
+                    "text": .string(text),
+                ]
+            ])
         return sent.last?["params"]?["diagnostics"]?.arrayValue ?? []
     }
 
@@ -105,7 +118,10 @@ struct TestClient {
         }
         let sent = notify(
             "textDocument/didChange",
-            ["textDocument": ["uri": .string(uri), "version": .integer(version)], "contentChanges": .array(list)])
+            [
+                "textDocument": ["uri": .string(uri), "version": .integer(version)],
+                "contentChanges": .array(list),
+            ])
         return sent.last?["params"]?["diagnostics"]?.arrayValue ?? []
     }
 
@@ -115,15 +131,21 @@ struct TestClient {
     }
 
     /// `{"textDocument": {"uri": ...}, "position": {...}}`.
-    static func at(_ line: Int, _ character: Int, uri: String = "file:///home/me/todo.txt")
+    static func at(
+        _ line: Int, _ character: Int, uri: String = "file:///home/me/todo.txt"
+    )
         -> JSONValue
     {
-        ["textDocument": ["uri": .string(uri)], "position": Position(line: line, character: character).json]
+        [
+            "textDocument": ["uri": .string(uri)],
+            "position": Position(line: line, character: character).json,
+        ]
     }
 }
 
 /// A range from (line, character) to (line, character).
-func span(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> TextRange {
+func span(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> TextRange
+{
     TextRange(
         start: Position(line: startLine, character: startCharacter),
         end: Position(line: endLine, character: endCharacter))

@@ -53,19 +53,37 @@ package enum Checker {
     /// and a missing final newline, in line order. `lines[0]` is line 1.
     package static func checkFile(_ lines: [FileLine]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var firstLine: [ArraySlice<UInt8>: Int] = [:]
+        // Lines by a hash of their bytes (cheaper than hashing slices); equal hashes are
+        // compared byte for byte, and the rare different line with the same hash goes to
+        // `collided`.
+        var firstLine: [Int: Int] = [:]
+        firstLine.reserveCapacity(lines.count)
+        var collided: [Int: [Int]] = [:]
         var reference: (line: Int, terminator: LineTerminator)?
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let end = line.content.count + 1
             if !line.content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                if let earlier = firstLine[line.content] {
+                let hash = fingerprint(line.content)
+                var earlier: Int?
+                if let candidate = firstLine[hash] {
+                    if lines[candidate].content == line.content {
+                        earlier = candidate
+                    } else if let other = collided[hash]?.first(where: {
+                        lines[$0].content == line.content
+                    }) {
+                        earlier = other
+                    } else {
+                        collided[hash, default: []].append(index)
+                    }
+                } else {
+                    firstLine[hash] = index
+                }
+                if let earlier {
                     found.append(
                         Diagnostic(
                             line: number, column: 1, endColumn: end, rule: .duplicateTask,
-                            message: "duplicate of line \(earlier)"))
-                } else {
-                    firstLine[line.content] = number
+                            message: "duplicate of line \(earlier + 1)"))
                 }
             }
             switch line.terminator {
@@ -172,6 +190,17 @@ package enum Checker {
     /// The date the bytes spell, if they are exactly a valid `YYYY-MM-DD`.
     static func date(_ bytes: ArraySlice<UInt8>) -> LocalDate? {
         bytes.count == 10 ? LocalDate(String(decoding: bytes, as: UTF8.self)) : nil
+    }
+
+    /// A 64-bit FNV-1a hash of a line's bytes.
+    private static func fingerprint(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in buffer {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            }
+            return Int(truncatingIfNeeded: hash)
+        }
     }
 
     private static func name(_ terminator: LineTerminator) -> String {

@@ -222,7 +222,18 @@ package struct JSONReader {
     private mutating func readString() throws(JSONError) -> [UInt8] {
         let start = index
         index += 1
-        var text: [UInt8] = []
+        // Most strings have no escape: take their bytes in one piece.
+        var end = index
+        while end < bytes.count && bytes[end] != 0x22 && bytes[end] != 0x5C && bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count && bytes[end] == 0x22 {
+            let text = Array(bytes[index..<end])
+            index = end + 1
+            return text
+        }
+        var text = Array(bytes[index..<end])
+        index = end
         while true {
             guard let byte = current else {
                 throw JSONError(offset: start, message: "unterminated string")

@@ -3,36 +3,40 @@
 /// must follow the grammar exactly, and an object may not repeat a key. Nesting deeper than
 /// ``maximumDepth`` is refused, so no input can exhaust the stack.
 ///
-/// The one allowance, when asked for: raw bytes that are not UTF-8 inside a string, which some
-/// editors send for a buffer holding such bytes. They become ``JSONValue/invalidUTF8String(_:)``
-/// with the bytes kept.
+/// The one allowance, when asked for (`keepingStringBytes`): raw bytes that are not UTF-8 inside
+/// a string, which some editors send for a buffer holding such bytes. Such a string, and any
+/// string longer than ``longString`` bytes, becomes ``JSONValue/stringBytes(_:)`` with its bytes
+/// kept as they are.
 package struct JSONReader {
     /// How deeply arrays and objects may nest.
     package static let maximumDepth = 200
+    /// The length from which `keepingStringBytes` keeps a valid string as bytes too.
+    package static let longString = 4096
 
     private let bytes: [UInt8]
-    private let allowingInvalidUTF8: Bool
+    private let keepingStringBytes: Bool
     private var index = 0
     private var depth = 0
 
-    private init(_ bytes: [UInt8], allowingInvalidUTF8: Bool) {
+    private init(_ bytes: [UInt8], keepingStringBytes: Bool) {
         self.bytes = bytes
-        self.allowingInvalidUTF8 = allowingInvalidUTF8
+        self.keepingStringBytes = keepingStringBytes
     }
 
     /// Parses `bytes` as exactly one JSON value.
     ///
     /// - Parameters:
     ///   - bytes: The text.
-    ///   - allowingInvalidUTF8: Whether a string may hold raw bytes that are not UTF-8.
+    ///   - keepingStringBytes: Whether a string may hold raw bytes that are not UTF-8 (and long
+    ///     strings are kept as bytes).
     /// - Throws: ``JSONError`` with the offset of the first byte that does not fit and what was
     ///   expected there.
     package static func parse(
-        _ bytes: some Collection<UInt8>, allowingInvalidUTF8: Bool = false
+        _ bytes: some Collection<UInt8>, keepingStringBytes: Bool = false
     )
         throws(JSONError) -> JSONValue
     {
-        var reader = JSONReader(Array(bytes), allowingInvalidUTF8: allowingInvalidUTF8)
+        var reader = JSONReader(Array(bytes), keepingStringBytes: keepingStringBytes)
         reader.skipWhitespace()
         let value = try reader.readValue()
         reader.skipWhitespace()
@@ -69,11 +73,14 @@ package struct JSONReader {
         case 0x5B: return try readArray()
         case 0x22:
             let bytes = try readString()
+            if keepingStringBytes && bytes.count >= JSONReader.longString {
+                return .stringBytes(bytes)
+            }
             if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
-            guard allowingInvalidUTF8 else {
+            guard keepingStringBytes else {
                 throw JSONError(offset: start, message: "string is not valid UTF-8")
             }
-            return .invalidUTF8String(bytes)
+            return .stringBytes(bytes)
         case 0x74: return try readLiteral("true", .bool(true))
         case 0x66: return try readLiteral("false", .bool(false))
         case 0x6E: return try readLiteral("null", .null)

@@ -14,9 +14,10 @@ package enum JSONValue: Hashable, Sendable {
     case double(Double)
     /// A string.
     case string(String)
-    /// A string whose bytes are not valid UTF-8, read with
-    /// ``JSONReader/parse(_:allowingInvalidUTF8:)``; the bytes are kept exactly.
-    case invalidUTF8String([UInt8])
+    /// A string kept as its bytes by ``JSONReader/parse(_:keepingStringBytes:)``: bytes that
+    /// are not valid UTF-8, or a long string (a document's text), kept exactly and without a
+    /// second copy. It is not equal to the same text as ``string(_:)``.
+    case stringBytes([UInt8])
     /// An array.
     case array([JSONValue])
     /// An object.
@@ -33,7 +34,7 @@ package enum JSONValue: Hashable, Sendable {
     package var stringValue: String? {
         switch self {
         case .string(let text): text
-        case .invalidUTF8String(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .stringBytes(let bytes): String(decoding: bytes, as: UTF8.self)
         default: nil
         }
     }
@@ -42,7 +43,7 @@ package enum JSONValue: Hashable, Sendable {
     package var stringBytes: [UInt8]? {
         switch self {
         case .string(let text): Array(text.utf8)
-        case .invalidUTF8String(let bytes): bytes
+        case .stringBytes(let bytes): bytes
         default: nil
         }
     }

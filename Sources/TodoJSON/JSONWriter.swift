@@ -27,7 +27,7 @@ package enum JSONWriter {
                 output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             }
         case .string(let text): appendString(text, to: &output)
-        case .invalidUTF8String(let bytes): appendString(bytes[...], to: &output)
+        case .stringBytes(let bytes): appendString(bytes[...], to: &output)
         case .array(let elements):
             output.append(0x5B)
             for (index, element) in elements.enumerated() {

@@ -96,7 +96,7 @@ package struct LanguageServer {
         }
         let message: JSONValue
         do {
-            message = try JSONReader.parse(body, allowingInvalidUTF8: true)
+            message = try JSONReader.parse(body, keepingStringBytes: true)
         } catch {
             log(.warning, "message is not JSON: \(error)")
             return [Self.errorResponse(id: .null, .parseError("message is not JSON: \(error)"))]

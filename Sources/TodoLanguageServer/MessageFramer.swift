@@ -50,6 +50,11 @@ package struct MessageFramer: Sendable {
             let body = Array(buffer[start..<start + length])
             start += length
             pendingLength = nil
+            if start >= 1 << 20 {
+                // A big message was read: let its bytes go now, not at the next append.
+                buffer = Array(buffer[start...])
+                start = 0
+            }
             return .body(body)
         }
         guard let end = headerEnd() else {

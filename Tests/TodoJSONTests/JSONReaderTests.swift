@@ -91,3 +91,20 @@ struct BadJSON: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+@Suite struct JSONReaderStringBytesTests {
+    @Test func invalidUTF8AndLongStringsAreKeptAsBytesWhenAsked() throws {
+        let invalid: [UInt8] = [0x5B, 0x22, 0x61, 0xFF, 0x22, 0x2C, 0x22, 0x62, 0x22, 0x5D]
+        #expect(
+            try JSONReader.parse(invalid, keepingStringBytes: true)
+                == [.stringBytes([0x61, 0xFF]), "b"])
+        #expect(throws: JSONError.self) { try JSONReader.parse(invalid) }
+        let long = String(repeating: "x", count: JSONReader.longString)
+        let value = try JSONReader.parse(Array("\"\(long)\"".utf8), keepingStringBytes: true)
+        #expect(value == .stringBytes(Array(long.utf8)))
+        #expect(value.stringValue == long)
+        #expect(try JSONReader.parse("\"\(long)\"") == .string(long))
+        // Written back, kept bytes are repaired into valid JSON.
+        #expect(JSONWriter.bytes(.stringBytes([0x61, 0xFF])) == Array("\"a\u{FFFD}\"".utf8))
+    }
+}

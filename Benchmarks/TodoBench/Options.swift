@@ -7,11 +7,13 @@ struct Options {
     var useTodoSh = true
     var useTopydo = true
     var keep = false
+    /// Measure `todo language-server` instead of the command-line actions.
+    var languageServer = false
     var seed: UInt64 = 20_240_517
 
     static let usage = """
         usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
-                          [--seed N] [--keep]
+                          [--seed N] [--keep] [--language-server]
 
           --sizes      line counts of the generated files (default 10000,100000; the issue's
                        full run is 10000,100000,1000000)
@@ -23,6 +25,9 @@ struct Options {
                        leave those tools out even when they are installed
           --seed       the seed of the generated files (default 20240517)
           --keep       keep the temporary directory and print where it is
+          --language-server
+                       time `todo language-server` instead (first diagnostics, a one-character
+                       change, a completion, peak memory) on documents of --sizes lines
         """
 
     /// Parses the arguments; returns nil (after printing why) when they are wrong.
@@ -63,6 +68,7 @@ struct Options {
             case "--no-todo-sh": options.useTodoSh = false
             case "--no-topydo": options.useTopydo = false
             case "--keep": options.keep = true
+            case "--language-server": options.languageServer = true
             case "--help", "-h":
                 print(usage)
                 return nil

@@ -37,6 +37,22 @@ guard let todo = (options.todoPath ?? buildTodo()).flatMap(Spawn.which) else {
     print("todo-bench: no todo binary to measure")
     exit(2)
 }
+if options.languageServer {
+    print("todo: \(todo)")
+    let bench = LanguageServerBench(todo: todo, seed: options.seed)
+    var failed = false
+    for size in options.sizes {
+        guard let figures = bench.run(lines: size, runs: options.runs) else {
+            print("todo-bench: the language server did not answer on \(size) lines")
+            failed = true
+            continue
+        }
+        LanguageServerBench.report(figures)
+        fflush(nil)
+    }
+    exit(failed ? 1 : 0)
+}
+
 let todoSh = options.useTodoSh ? Spawn.which("/usr/bin/todo-txt") : nil
 let topydo = options.useTopydo ? Spawn.which("topydo") : nil
 

@@ -9,6 +9,7 @@ enum Report {
     }
 
     static func format(_ value: Double, _ decimals: Int) -> String {
+        if decimals <= 0 { return String(Int(value.rounded())) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale

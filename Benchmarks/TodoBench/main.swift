@@ -26,9 +26,12 @@ func buildStatic(_ product: String, package: String, scratch: String) -> String?
             "--package-path", package, "--scratch-path", scratch,
         ],
         environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
-        directory: package, outputPath: log, errorPath: log)
+        directory: package, outputPath: log + ".out", errorPath: log)
     guard outcome.status == 0 else {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let text = [log + ".out", log].map {
+            (try? String(contentsOfFile: $0, encoding: .utf8)) ?? ""
+        }
+        .joined()
         print("todo-bench: the build failed:\n\(text.suffix(2000))")
         return nil
     }
@@ -71,8 +74,14 @@ if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
 print("todo-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
 print("todo: \(todo)")
 print("start-up floor: \(hello)")
-print("todo.sh: \(todoSh ?? "not installed (apt-get install todotxt-cli)")")
-print("topydo: \(topydo ?? "not installed (pip install topydo)")")
+print(
+    "todo.sh: "
+        + (todoSh
+            ?? (options.useTodoSh ? "not installed (apt-get install todotxt-cli)" : "left out")))
+print(
+    "topydo: " + (topydo ?? (options.useTopydo ? "not installed (pip install topydo)" : "left out"))
+)
+print("todo.sh and topydo runs are stopped after \(Report.seconds(options.limit)) s")
 print("runs: 1 checked warm-up + \(options.runs) timed per program; files in \(root)")
 
 let bench = Bench(

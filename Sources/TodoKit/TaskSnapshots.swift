@@ -27,7 +27,7 @@ public struct TaskSnapshots: AsyncSequence, Sendable {
 
     /// Reads the file when asked for the next snapshot, and again every interval until it
     /// changed.
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         /// The snapshots.
         public typealias Element = TaskSnapshot
         /// Why reading the file failed.

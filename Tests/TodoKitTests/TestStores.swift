@@ -2,7 +2,10 @@ import Foundation
 import TodoKit
 
 /// The day every test store lives on.
-let testDay = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(year: 2000, month: 1, day: 1)!
+let testDay: LocalDate = {
+    guard let day = LocalDate("2026-11-22") else { preconditionFailure("a valid date") }
+    return day
+}()
 
 /// Options with the test day as today.
 func testOptions(

@@ -48,7 +48,8 @@ public protocol TaskStore: Sendable {
         -> StoredTask
 
     /// Replaces the text of a task, as `todo replace N TEXT` does: its priority and creation
-    /// date stay unless the new text starts with its own.
+    /// date stay unless the new text starts with its own. The `x DATE` mark of a done task
+    /// is replaced with the rest, so to keep a task done, start the text with it.
     ///
     /// - Returns: The task as it is now.
     @discardableResult

@@ -90,3 +90,40 @@ import TodoKit
         }
     }
 }
+
+/// The TodoKit example of the README, compiled and checked.
+@Suite struct ReadmeExampleTests {
+    func finishNextWorkTask(in store: any TaskStore) throws(TaskStoreError) -> StoredTask? {
+        let next = try store.tasks(matching: "+work due<=+7d", sortedBy: [.priority, .due])
+        guard let first = next.first else { return nil }
+        return try store.complete(first)
+    }
+
+    @Test func theReadmeExampleDoesWhatItSays() throws {
+        let day = try #require(LocalDate("2026-11-22"))
+        let store = InMemoryTaskStore(
+            todo: "(B) Send the report +work due:2026-11-24\nCall mom\n",
+            options: TaskStoreOptions(today: { day }))
+        let done = try finishNextWorkTask(in: store)
+        #expect(done?.text == "x 2026-11-22 Send the report +work due:2026-11-24")
+        #expect(store.todoText == "x 2026-11-22 Send the report +work due:2026-11-24\nCall mom\n")
+
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        // The README's function is the one above, line for line.
+        let readmeLines = DocumentationTests.lines(readme)
+        let first = try #require(readmeLines.firstIndex { $0.hasPrefix("func finishNextWorkTask") })
+        let last = try #require(readmeLines[first...].firstIndex(of: "}"))
+        let source = DocumentationTests.lines(
+            try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+        let function = Array(readmeLines[first...last])
+        #expect(function.count == 5)
+        #expect(source.indices.contains { source[$0...].starts(with: function) })
+        #expect(
+            readme.contains(
+                #"let store = InMemoryTaskStore(todo: "(B) Send the report +work due:2026-11-24\nCall mom\n")"#
+            ))
+    }
+}

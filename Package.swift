@@ -85,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoKitTests",
-            dependencies: ["TodoKit", "todo"],
+            dependencies: ["TodoKit", "todo", "ListOverdue"],
             swiftSettings: upcoming
         ),
         .testTarget(

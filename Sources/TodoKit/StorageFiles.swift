@@ -27,6 +27,11 @@ struct StorageFiles {
         SystemClock().now().date
     }
 
+    /// Whether a file is at `path`.
+    func exists(_ path: String) -> Bool {
+        storage.fileExists(path)
+    }
+
     /// The file as a list; `nil` when nothing is at `path`.
     func read(_ path: String) throws(TaskStoreError) -> TodoList? {
         guard storage.fileExists(path) else { return nil }

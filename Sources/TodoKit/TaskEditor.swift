@@ -84,7 +84,7 @@ struct TaskEditor {
     }
 
     func archive() throws(TaskStoreError) -> [StoredTask] {
-        guard try files.read(todoPath) != nil else { return [] }
+        guard files.exists(todoPath) else { return [] }
         return try files.move(from: todoPath, to: donePath) { list in
             var done: [StoredTask] = []
             var doomed: [Int] = []

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoQuery", targets: ["TodoQuery"]),
         .library(name: "TodoMerge", targets: ["TodoMerge"]),
+        .library(name: "TodoKit", targets: ["TodoKit"]),
         .library(name: "TodoCLI", targets: ["TodoCLI"]),
         .executable(name: "todo", targets: ["todo"]),
     ],
@@ -28,6 +29,11 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoKit",
+            dependencies: ["TodoTxt", "TodoQuery", "TodoStore"],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
@@ -41,8 +47,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "ListOverdue",
-            dependencies: ["TodoTxt"],
+            dependencies: ["TodoKit"],
             path: "Examples/ListOverdue",
+            swiftSettings: upcoming
+        ),
+        .target(
+            name: "TaskListApp",
+            dependencies: ["TodoKit"],
+            path: "Examples/TaskListApp/Sources",
             swiftSettings: upcoming
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: upcoming),
@@ -69,6 +81,17 @@ let package = Package(
         .testTarget(
             name: "TodoCheckTests",
             dependencies: ["TodoCheck", "TodoTxt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoKitTests",
+            dependencies: ["TodoKit", "todo", "ListOverdue"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TaskListAppTests",
+            dependencies: ["TaskListApp", "TodoKit"],
+            path: "Examples/TaskListApp/Tests",
             swiftSettings: upcoming
         ),
         .testTarget(

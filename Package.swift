@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
@@ -69,6 +70,11 @@ let package = Package(
         .testTarget(
             name: "TodoCheckTests",
             dependencies: ["TodoCheck", "TodoTxt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoTerminalTests",
+            dependencies: ["TodoTerminal"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoTerminalTests",
-            dependencies: ["TodoTerminal"],
+            dependencies: ["TodoTerminal", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

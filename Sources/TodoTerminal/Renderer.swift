@@ -38,7 +38,9 @@ package struct Renderer {
         if let previous, previous.width == frame.width, previous.height == frame.height {
             before = previous
         } else {
-            output.append("\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J")
+            output.append(
+                usesColor ? "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J" : "\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+            )
             output.cursor = Position(row: 0, column: 0)
             cursorShown = false
             before = Frame(width: frame.width, height: frame.height)

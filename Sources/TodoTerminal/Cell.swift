@@ -3,8 +3,8 @@
 /// A wide glyph takes two cells: the first holds it (`width` 2) and the second is its
 /// continuation (`width` 0, empty text).
 package struct Cell: Hashable, Sendable {
-    /// The scalars drawn in this cell; empty for the continuation of a wide glyph.
-    package var text: String
+    /// The scalars, inline.
+    var storage: InlineText
     /// 1, 2 for a wide glyph, 0 for a wide glyph's continuation.
     package var width: UInt8
     /// How the cell is drawn.
@@ -12,10 +12,18 @@ package struct Cell: Hashable, Sendable {
 
     /// Creates a cell.
     package init(_ text: String, width: UInt8 = 1, style: Style = .plain) {
-        self.text = text
+        self.init(InlineText(text), width: width, style: style)
+    }
+
+    /// Creates a cell from inline text.
+    init(_ storage: InlineText, width: UInt8, style: Style) {
+        self.storage = storage
         self.width = width
         self.style = style
     }
+
+    /// The scalars drawn in this cell; empty for the continuation of a wide glyph.
+    package var text: String { storage.string }
 
     /// A space in the plain style: what an erased terminal shows.
     package static let blank = Cell(" ")

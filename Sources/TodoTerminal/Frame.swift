@@ -98,10 +98,14 @@ package struct Frame: Hashable, Sendable {
             used += glyph.width
         }
         while used < room - 1 {
-            put(Glyph(" ", width: 1), style: lastStyle, row: row, column: column + used)
+            put(
+                Glyph(Unicode.Scalar(0x20), width: 1), style: lastStyle, row: row,
+                column: column + used)
             used += 1
         }
-        put(Glyph("…", width: 1), style: lastStyle, row: row, column: column + used)
+        put(
+            Glyph("…" as Unicode.Scalar, width: 1), style: lastStyle, row: row,
+            column: column + used)
         return room
     }
 
@@ -109,7 +113,7 @@ package struct Frame: Hashable, Sendable {
     package mutating func clear(row: Int, from column: Int = 0, style: Style = .plain) {
         guard row >= 0, row < height else { return }
         for index in max(column, 0)..<width {
-            put(Glyph(" ", width: 1), style: style, row: row, column: index)
+            put(Glyph(Unicode.Scalar(0x20), width: 1), style: style, row: row, column: index)
         }
     }
 
@@ -124,17 +128,22 @@ package struct Frame: Hashable, Sendable {
         let start = row * width
         let wide = glyph.width == 2 && column + 1 < width
         if cells[start + column].isContinuation, column > 0 {
-            cells[start + column - 1] = Cell(" ", style: cells[start + column - 1].style)
+            cells[start + column - 1] = Cell(
+                Frame.space, width: 1, style: cells[start + column - 1].style)
         }
         let last = wide ? column + 1 : column
         if cells[start + last].width == 2, last + 1 < width {
-            cells[start + last + 1] = Cell(" ", style: cells[start + last + 1].style)
+            cells[start + last + 1] = Cell(
+                Frame.space, width: 1, style: cells[start + last + 1].style)
         }
         if glyph.width == 2 && !wide {
-            cells[start + column] = Cell(" ", style: style)
+            cells[start + column] = Cell(Frame.space, width: 1, style: style)
             return
         }
-        cells[start + column] = Cell(glyph.text, width: UInt8(glyph.width), style: style)
-        if wide { cells[start + column + 1] = Cell("", width: 0, style: style) }
+        cells[start + column] = Cell(glyph.storage, width: UInt8(glyph.width), style: style)
+        if wide { cells[start + column + 1] = Cell(Frame.nothing, width: 0, style: style) }
     }
+
+    private static let space = InlineText(Unicode.Scalar(0x20))
+    private static let nothing = InlineText("")
 }

@@ -123,7 +123,7 @@ package struct Renderer {
                 continue
             }
             output.set(cell.style)
-            output.append(cell.text)
+            cell.storage.write(to: &output.bytes)
             column += Int(cell.width)
         }
         output.cursor = column < frame.width ? Position(row: row, column: column) : nil

@@ -31,21 +31,58 @@ package struct Style: Hashable, Sendable {
         package static let reverse = Attributes(rawValue: 32)
     }
 
-    /// The foreground colour; `nil` is the terminal's default.
-    package var foreground: Color?
-    /// The background colour; `nil` is the terminal's default.
-    package var background: Color?
+    /// The foreground colour, packed (see ``Style/pack(_:)``) so that comparing styles, which
+    /// the renderer does for every cell, is comparing integers.
+    private var foregroundCode: UInt32 = 0
+    /// The background colour, packed.
+    private var backgroundCode: UInt32 = 0
     /// Bold, reverse and the other attributes.
     package var attributes: Attributes
+
+    /// The foreground colour; `nil` is the terminal's default.
+    package var foreground: Color? {
+        get { Style.unpack(foregroundCode) }
+        set { foregroundCode = Style.pack(newValue) }
+    }
+
+    /// The background colour; `nil` is the terminal's default.
+    package var background: Color? {
+        get { Style.unpack(backgroundCode) }
+        set { backgroundCode = Style.pack(newValue) }
+    }
+
+    /// A colour as a kind (high byte: 0 none, 1 basic, 2 palette, 3 direct) and its value.
+    private static func pack(_ colour: Color?) -> UInt32 {
+        switch colour {
+        case nil: 0
+        case .basic(let index): 1 << 24 | UInt32(index)
+        case .palette(let index): 2 << 24 | UInt32(index)
+        case .rgb(let red, let green, let blue):
+            3 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        }
+    }
+
+    /// The colour `code` packs.
+    private static func unpack(_ code: UInt32) -> Color? {
+        let low = UInt8(truncatingIfNeeded: code)
+        switch code >> 24 {
+        case 1: return .basic(low)
+        case 2: return .palette(low)
+        case 3:
+            return .rgb(
+                UInt8(truncatingIfNeeded: code >> 16), UInt8(truncatingIfNeeded: code >> 8), low)
+        default: return nil
+        }
+    }
 
     /// The terminal's default look.
     package static let plain = Style()
 
     /// Creates a style.
     package init(foreground: Color? = nil, background: Color? = nil, attributes: Attributes = []) {
+        self.attributes = attributes
         self.foreground = foreground
         self.background = background
-        self.attributes = attributes
     }
 
     /// Reads the style that SGR escape sequences (`ESC [ … m`, one or several, as in a todo.sh

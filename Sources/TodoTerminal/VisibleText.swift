@@ -1,13 +1,22 @@
 /// One drawable unit of text: what the terminal is sent and the columns it takes (1 or 2).
 package struct Glyph: Hashable, Sendable {
-    /// The scalars sent to the terminal: a base character and any zero-width scalars after it.
-    package var text: String
+    /// The scalars, inline.
+    var storage: InlineText
     /// The columns the glyph takes: 1 or 2.
     package var width: Int
 
+    /// The scalars sent to the terminal: a base character and any zero-width scalars after it.
+    package var text: String { storage.string }
+
     /// Creates a glyph.
     package init(_ text: String, width: Int) {
-        self.text = text
+        storage = InlineText(text)
+        self.width = width
+    }
+
+    /// Creates a glyph of one scalar.
+    init(_ scalar: Unicode.Scalar, width: Int) {
+        storage = InlineText(scalar)
         self.width = width
     }
 }
@@ -18,7 +27,8 @@ package struct Glyph: Hashable, Sendable {
 /// - C0 controls and DEL become caret escapes as `cat -v` draws them (`^[`, `^?`), C1 controls
 ///   `M-` escapes (`M-^[` for U+009B); a tab becomes the spaces up to the next multiple of 8
 ///   columns. So no text can move the cursor, retitle the window or reach the clipboard.
-/// - Zero-width scalars join the glyph before them (a lone one gets a space to sit on), except
+/// - Zero-width scalars join the glyph before them (a lone one gets a space to sit on; a glyph
+///   keeps as many as fit in 16 bytes of UTF-8), except
 ///   those that would make a terminal's idea of the width differ from ``DisplayWidth``'s and
 ///   are dropped: the bidirectional embedding, override, isolate and mark controls, the
 ///   variation selectors U+FE0E and U+FE0F, and a zero-width joiner after a wide glyph (so an
@@ -44,30 +54,29 @@ package enum VisibleText {
         let value = scalar.value
         if value == 0x09 {
             let spaces = 8 - column % 8
-            for _ in 0..<spaces { glyphs.append(Glyph(" ", width: 1)) }
+            for _ in 0..<spaces { glyphs.append(Glyph(Unicode.Scalar(0x20), width: 1)) }
             column += spaces
             return
         }
         if DisplayWidth.isControl(scalar) {
-            for byte in escape(value).utf8 {
-                glyphs.append(Glyph(String(UnicodeScalar(byte)), width: 1))
-            }
-            column += escape(value).utf8.count
+            let escape = escape(value)
+            for byte in escape.utf8 { glyphs.append(Glyph(Unicode.Scalar(byte), width: 1)) }
+            column += escape.utf8.count
             return
         }
         let width = DisplayWidth.of(scalar)
         if width > 0 {
-            glyphs.append(Glyph(String(scalar), width: width))
+            glyphs.append(Glyph(scalar, width: width))
             column += width
             return
         }
         if isDropped(value) { return }
         if value == 0x200D, glyphs.last?.width == 2 { return }
         if glyphs.isEmpty {
-            glyphs.append(Glyph(" ", width: 1))
+            glyphs.append(Glyph(Unicode.Scalar(0x20), width: 1))
             column += 1
         }
-        glyphs[glyphs.count - 1].text.unicodeScalars.append(scalar)
+        _ = glyphs[glyphs.count - 1].storage.append(scalar)
     }
 
     /// `^@`…`^_` for C0, `^?` for DEL, `M-^@`…`M-^_` for C1.

@@ -23,7 +23,8 @@ struct VirtualScreen {
     private(set) var row = 0
     private(set) var column = 0
     private(set) var cursorVisible = true
-    private(set) var modes: Set<String> = []
+    /// Private modes that are on; automatic wrap (`?7`) is on in a fresh terminal.
+    private(set) var modes: Set<String> = ["?7"]
     /// What went wrong: text past the right edge, raw control bytes, unknown sequences.
     private(set) var problems: [String] = []
     /// The SGR state.

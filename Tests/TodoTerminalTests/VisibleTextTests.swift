@@ -22,6 +22,14 @@ import TodoTerminal
             VisibleText.glyphs("\u{301}x") == [Glyph(" \u{301}", width: 1), Glyph("x", width: 1)])
     }
 
+    @Test func aGlyphKeepsTheMarksThatFitInSixteenBytes() {
+        let glyphs = VisibleText.glyphs("e" + String(repeating: "\u{301}", count: 10) + "x")
+        #expect(glyphs.map(\.text) == ["e" + String(repeating: "\u{301}", count: 7), "x"])
+        var frame = Frame(width: 5, height: 1)
+        frame.draw("😀" + String(repeating: "\u{20DD}", count: 6), row: 0, column: 0)
+        #expect(frame[0, 0].text == "😀" + String(repeating: "\u{20DD}", count: 4))
+    }
+
     @Test func scalarsThatTerminalsWidenOrReorderAreDropped() {
         #expect(VisibleText.glyphs("a\u{202E}b\u{2066}c").map(\.text) == ["a", "b", "c"])
         #expect(VisibleText.glyphs("❤\u{FE0F}") == [Glyph("❤", width: 1)])

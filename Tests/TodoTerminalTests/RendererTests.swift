@@ -267,6 +267,10 @@ let sampleTasks = [
         screen.apply(move)
         expectScreen(screen, shows: second)
         #expect(move.count <= 2 * width + 80, "\(move.count) bytes for \(width) columns")
+        var blank = VirtualScreen(width: width, height: height)
+        blank.apply(move)
+        let touched = (0..<height).filter { blank.text(ofRow: $0).contains { $0 != " " } }
+        #expect(touched == [2, 3])
         #expect(move.count < 500)
         #expect(renderer.render(second).isEmpty)
     }

@@ -3,7 +3,7 @@
 ///
 /// The terminal is assumed to be in the state ``TerminalSequences/enterFullScreen`` leaves: the
 /// alternate screen, no automatic wrap at the right margin, the cursor hidden.
-package struct Renderer {
+package struct Renderer: Sendable {
     /// Whether styles are sent; without colour (`NO_COLOR`, `-p`) every cell is drawn plain.
     package let usesColor: Bool
     /// The frame on the screen, `nil` when unknown.

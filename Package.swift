@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
             name: "TodoKit",
             dependencies: ["TodoTxt", "TodoQuery", "TodoStore"],
@@ -92,6 +93,11 @@ let package = Package(
             name: "TaskListAppTests",
             dependencies: ["TaskListApp", "TodoKit"],
             path: "Examples/TaskListApp/Tests",
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoTerminalTests",
+            dependencies: ["TodoTerminal", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

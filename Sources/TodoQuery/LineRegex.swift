@@ -13,11 +13,16 @@ struct LineRegex: Sendable {
     /// Bytes every match contains, lower-cased (searched with ASCII case folded); may be empty.
     private let required: [UInt8]
 
-    /// Compiles `pattern`; with `ignoresCase`, letters match either case.
-    init(_ pattern: some Collection<UInt8>, ignoresCase: Bool) throws(RegexError) {
+    /// Compiles `pattern`; with `ignoresCase`, letters match either case. Without
+    /// `buildingDFA` the automaton is always simulated (tests compare the two ways).
+    init(
+        _ pattern: some Collection<UInt8>, ignoresCase: Bool, buildingDFA: Bool = true
+    )
+        throws(RegexError)
+    {
         var parser = RegexParser(pattern, ignoresCase: ignoresCase)
         let tree = try parser.parse()
-        automaton = RegexAutomaton(try RegexCompiler.compile(tree))
+        automaton = RegexAutomaton(try RegexCompiler.compile(tree), buildingDFA: buildingDFA)
         required = LineRegex.requiredLiteral(tree)
         source = String(decoding: pattern, as: UTF8.self)
     }

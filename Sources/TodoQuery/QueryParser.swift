@@ -207,6 +207,10 @@ struct QueryParser {
             switch error.place {
             case .pattern:
                 throw self.error("invalid regex '/\(source)/': \(error.message)", at: offset)
+            case .whole:
+                throw QueryError(
+                    error.message, column: QueryLexer.column(of: offset, in: text),
+                    note: error.note)
             case .at(let index):
                 // The slash comes first, then the pattern's bytes.
                 let column = QueryLexer.column(of: offset + 1 + index, in: text)

@@ -4,6 +4,8 @@ struct RegexError: Error {
     enum Place {
         /// The pattern as a whole: reported at the regex's column, naming the pattern.
         case pattern
+        /// The regex as a whole, too big to name: reported at its column.
+        case whole
         /// The byte offset, in the pattern, of the construct that was refused.
         case at(Int)
     }

@@ -29,7 +29,7 @@ struct RegexParser {
     mutating func parse() throws(RegexError) -> RegexNode {
         guard pattern.count <= RegexParser.lengthLimit else {
             throw RegexError(
-                "regex too long", .at(0), note: "limit \(RegexParser.lengthLimit) bytes")
+                "regex too long", .whole, note: "limit \(RegexParser.lengthLimit) bytes")
         }
         let node = try parseAlternation()
         if index < pattern.count { throw RegexError("unmatched ')'") }

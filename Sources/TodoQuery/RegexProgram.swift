@@ -74,7 +74,7 @@ struct RegexCompiler {
     private mutating func append(_ instruction: RegexInstruction) throws(RegexError) {
         guard program.count < RegexCompiler.sizeLimit else {
             throw RegexError(
-                "regex too large once compiled", .at(0),
+                "regex too large once compiled", .whole,
                 note: "limit \(RegexCompiler.sizeLimit) steps")
         }
         program.append(instruction)

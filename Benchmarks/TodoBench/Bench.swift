@@ -238,6 +238,7 @@ final class Bench {
         var warmups: [Tool: Outcome] = [:]
         var reference: Captured?
         var todoRun: Captured?
+        var floorOutput: [UInt8] = []
         for tool in [Tool.todoSh, .todo] + tools.filter({ $0 != .todoSh && $0 != .todo }) {
             guard tools.contains(tool), let argv = command(tool, operation, directory: directory)
             else { continue }
@@ -246,6 +247,7 @@ final class Bench {
                 argv, environment: env, directory: directory, outputPath: output,
                 errorPath: errors, timeout: limit(tool))
             warmups[tool] = outcome
+            if tool == .floor { floorOutput = read(output) }
             if tool == .todoSh || tool == .todo {
                 let captured = Captured(
                     outcome: outcome, stdout: read(output), file: read(directory + "/todo.txt"),
@@ -259,13 +261,16 @@ final class Bench {
         {
             return nil
         }
-        verify(operation, todoRun, reference: reference, master: master, directory: directory)
+        verify(
+            operation, todoRun, reference: reference, floorOutput: floorOutput, master: master,
+            directory: directory)
         return warmups
     }
 
-    /// Checks todo's warm-up run; a problem is recorded as a failure.
+    /// Checks todo's warm-up run (`floorOutput` is the floor's standard output); a problem is
+    /// recorded as a failure.
     func verify(
-        _ operation: Operation, _ run: Captured, reference: Captured?,
+        _ operation: Operation, _ run: Captured, reference: Captured?, floorOutput: [UInt8],
         master: String, directory: String
     ) {
         let name = operation.name
@@ -276,6 +281,12 @@ final class Bench {
         }
         switch operation.check {
         case .status: break
+        case .sameAsFloor:
+            if run.stdout != floorOutput {
+                failures.append(
+                    "\(name): todo's output differs from the floor's\(firstDifference(run.stdout, floorOutput))"
+                )
+            }
         case .prefix(let prefix):
             if !run.stdout.starts(with: prefix.utf8) {
                 failures.append("\(name): todo's output does not start with '\(prefix)'")

@@ -25,6 +25,8 @@ enum Check {
     /// The todo file afterwards must satisfy the test (and equal todo.sh's result, when that is
     /// available).
     case edit(description: String, test: ([[UInt8]]) -> Bool)
+    /// Standard output must equal the floor command's.
+    case sameAsFloor
     /// Only the exit status is checked.
     case status
 }
@@ -82,6 +84,16 @@ enum Operations {
                 ],
                 todoSh: nil, topydo: ["ls", "-s", "due,priority", "(>D)", "due:", "-\(term)"],
                 check: .status),
+            Operation(
+                name: "query /(a+)+$/", writes: false,
+                todo: ["query", "--all", "--format", "todotxt", "/(a+)+$/"],
+                floor: ["/bin/grep", "-E", "(a+)+$", "$TODO"], todoSh: nil, topydo: nil,
+                check: .sameAsFloor),
+            Operation(
+                name: "query /call.*@phone/", writes: false,
+                todo: ["query", "--all", "--format", "todotxt", "/call.*@phone/"],
+                floor: ["/bin/grep", "-E", "call.*@phone", "$TODO"], todoSh: nil, topydo: nil,
+                check: .sameAsFloor),
             Operation(
                 name: "export --format json", writes: false,
                 todo: ["export", "--format", "json"], floor: ["/bin/cat", "$TODO"],

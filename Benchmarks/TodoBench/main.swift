@@ -69,8 +69,9 @@ for size in options.sizes {
 print("")
 print("¹ one timed run (the warm-up took over 2 s). Ratios: todo/floor, todo.sh/todo, topydo/todo.")
 print("Floors: ls = env LC_COLLATE=C sort -f -k2; ls TERM = grep -i; lsp = grep '^(A) ';")
-print("query = grep | grep | grep -v | sort; export = cat; edits = cp + sync + mv; add = echo >>;")
-print("archive = grep >> done + grep -v + sync + mv; start-up = /bin/true.")
+print("query = grep | grep | grep -v | sort; query /re/ = grep -E; export = cat;")
+print("edits = cp + sync + mv; add = echo >>; archive = grep >> done + grep -v + sync + mv;")
+print("start-up = /bin/true.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
 for remark in bench.remarks { print("note: " + remark) }
 if bench.failures.isEmpty {

@@ -32,7 +32,7 @@ struct LineRegex: Sendable {
 
     /// Whether the pattern matches somewhere in `line`.
     func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !required.isEmpty && !TextPattern.contains(line, required, foldASCII: true) {
+        if !required.isEmpty && !ByteSearch.containsFolded(line, required) {
             return false
         }
         return automaton.matches(line, UnsafeBufferPointer(start: nil, count: 0))
@@ -59,7 +59,7 @@ struct LineRegex: Sendable {
         _ needle: [UInt8], header: UnsafeBufferPointer<UInt8>,
         description: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        if TextPattern.contains(description, needle, foldASCII: true) { return true }
+        if ByteSearch.containsFolded(description, needle) { return true }
         guard !header.isEmpty else { return false }
         // A match that starts in the header ends within needle.count - 1 bytes of the
         // description.
@@ -68,7 +68,7 @@ struct LineRegex: Sendable {
             joined in
             for (index, byte) in header.enumerated() { joined[index] = byte }
             for index in 0..<tail { joined[header.count + index] = description[index] }
-            return TextPattern.contains(UnsafeBufferPointer(joined), needle, foldASCII: true)
+            return ByteSearch.containsFolded(UnsafeBufferPointer(joined), needle)
         }
     }
 

@@ -21,6 +21,18 @@ struct RegexAutomaton: Sendable {
     private let table: [Int32]
     /// For each state, whether the pattern matches at the end of the text.
     private let acceptsAtEnd: [Bool]
+    /// For each state, the bytes that leave it (`nil` when there are more than three): the
+    /// others keep the automaton where it is, so they are skipped eight at a time.
+    private let exits: [Exits?]
+
+    /// The bytes that leave a state, repeated to fill three slots; none when `isEmpty`.
+    struct Exits: Sendable {
+        var bytes: (UInt8, UInt8, UInt8)
+        var isEmpty: Bool
+    }
+
+    /// Set in a table entry when the next state has ``Exits``.
+    static let skips: Int32 = 1 << 30
 
     /// Whether the DFA was built (otherwise matching simulates the NFA).
     var isDeterministic: Bool { !table.isEmpty }
@@ -56,13 +68,37 @@ struct RegexAutomaton: Sendable {
         self.classOf = classOf
         classCount = count
         var builder = DFABuilder(program: program, classOf: classOf, classCount: count)
-        if buildingDFA && builder.build() {
-            table = builder.table
-            acceptsAtEnd = builder.acceptsAtEnd
-        } else {
+        guard buildingDFA && builder.build() else {
             table = []
             acceptsAtEnd = []
+            exits = []
+            return
         }
+        acceptsAtEnd = builder.acceptsAtEnd
+        var exits: [Exits?] = []
+        var table = builder.table
+        for state in 0..<acceptsAtEnd.count {
+            let row = state * count
+            var leaving: [UInt8] = []
+            for byte in 0...255 where table[row + Int(classOf[byte])] != Int32(row) {
+                leaving.append(UInt8(byte))
+                if leaving.count > 3 { break }
+            }
+            switch leaving.count {
+            case 0: exits.append(Exits(bytes: (0, 0, 0), isEmpty: true))
+            case 1...3:
+                let bytes = (
+                    leaving[0], leaving[min(1, leaving.count - 1)], leaving[leaving.count - 1]
+                )
+                exits.append(Exits(bytes: bytes, isEmpty: false))
+            default: exits.append(nil)
+            }
+        }
+        for index in table.indices where table[index] >= 0 {
+            if exits[Int(table[index]) / count] != nil { table[index] |= RegexAutomaton.skips }
+        }
+        self.table = table
+        self.exits = exits
     }
 
     /// Whether the pattern matches somewhere in the text made of `first` followed by `second`.
@@ -75,11 +111,23 @@ struct RegexAutomaton: Sendable {
         return table.withUnsafeBufferPointer { table in
             classOf.withUnsafeBufferPointer { classOf in
                 var state = 0
+                var skipping = exits[0] != nil
                 for number in 0..<2 {
-                    for byte in number == 0 ? first : second {
-                        let next = table[state &+ Int(classOf[Int(byte)])]
+                    let part = number == 0 ? first : second
+                    let count = part.count
+                    var index = 0
+                    while index < count {
+                        if skipping, let exit = exits[state / classCount] {
+                            if exit.isEmpty { break }
+                            index = ByteSearch.firstIndex(
+                                of: exit.bytes.0, exit.bytes.1, exit.bytes.2, in: part, from: index)
+                            if index == count { break }
+                        }
+                        let next = table[state &+ Int(classOf[Int(part[index])])]
                         if next < 0 { return true }
-                        state = Int(next)
+                        skipping = next & RegexAutomaton.skips != 0
+                        state = Int(next & ~RegexAutomaton.skips)
+                        index &+= 1
                     }
                 }
                 return acceptsAtEnd[state / classCount]
@@ -207,8 +255,16 @@ private struct DFABuilder {
     mutating func build() -> Bool {
         var representative = [UInt8](repeating: 0, count: classCount)
         for byte in (0...255).reversed() { representative[Int(classOf[byte])] = UInt8(byte) }
+        // Context that no instruction looks at is left out of the states, so they stay few.
+        var usesStart = false
+        var usesWord = false
+        for instruction in program {
+            guard case .assert(let test) = instruction else { continue }
+            if test == .lineStart { usesStart = true }
+            if test == .wordBoundary || test == .notWordBoundary { usesWord = true }
+        }
         var closure = RegexClosure(size: program.count)
-        var states = [State(kernel: [], atStart: true, previousIsWord: false)]
+        var states = [State(kernel: [], atStart: usesStart, previousIsWord: false)]
         var numbers: [State: Int] = [states[0]: 0]
         var index = 0
         while index < states.count {
@@ -230,7 +286,7 @@ private struct DFABuilder {
                     }
                 }
                 kernel.sort()
-                let next = State(kernel: kernel, atStart: false, previousIsWord: isWord)
+                let next = State(kernel: kernel, atStart: false, previousIsWord: usesWord && isWord)
                 let number: Int
                 if let known = numbers[next] {
                     number = known

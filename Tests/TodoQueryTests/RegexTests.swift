@@ -228,4 +228,32 @@ private func regexMatches(
             }
         }
     }
+
+    /// The eight-at-a-time scans find what a plain loop finds, at every offset and length.
+    @Test func byteSearchAgreesWithALoop() {
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let length = Int(rng.next() % 40)
+            let bytes = (0..<length).map { _ in
+                [0x61, 0x62, 0x41, 0x00, 0xFF, 0x80][Int(rng.next() % 6)] as UInt8
+            }
+            let targets = (0..<3).map { _ in
+                [0x61, 0x41, 0x00, 0xFF, 0x7A][Int(rng.next() % 5)] as UInt8
+            }
+            let start = length == 0 ? 0 : Int(rng.next() % UInt64(length + 1))
+            let needle = (0..<(1 + Int(rng.next() % 3))).map { _ in
+                [0x61, 0x62, 0xFF][Int(rng.next() % 3)] as UInt8
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let expected = bytes[start...].firstIndex { targets.contains($0) } ?? length
+                #expect(
+                    ByteSearch.firstIndex(
+                        of: targets[0], targets[1], targets[2], in: buffer, from: start) == expected
+                )
+                #expect(
+                    ByteSearch.containsFolded(buffer, needle)
+                        == TextPattern.contains(buffer, needle, foldASCII: true))
+            }
+        }
+    }
 }

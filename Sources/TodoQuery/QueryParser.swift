@@ -203,7 +203,13 @@ struct QueryParser {
         do {
             return .regex(try LineRegex(pattern, ignoresCase: ignoresCase))
         } catch {
-            let source = String(decoding: pattern, as: UTF8.self)
+            // Control characters are spelled out so that the message stays on one line.
+            var source = ""
+            for scalar in String(decoding: pattern, as: UTF8.self).unicodeScalars {
+                source +=
+                    scalar.value < 0x20 || scalar.value == 0x7F
+                    ? scalar.escaped(asASCII: true) : String(scalar)
+            }
             switch error.place {
             case .pattern:
                 throw self.error("invalid regex '/\(source)/': \(error.message)", at: offset)

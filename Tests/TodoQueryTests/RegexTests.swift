@@ -159,6 +159,7 @@ private func regexMatches(
         ("a /[z-a]/", "invalid regex '/[z-a]/': range in a class runs backwards at column 3"),
         ("a /x{3,2}/", "invalid regex '/x{3,2}/': repetition '{3,2}' runs backwards at column 3"),
         ("a /[[:nope:]]/", "invalid regex '/[[:nope:]]/': unknown class '[:nope:]' at column 3"),
+        ("a /x\n**/", "invalid regex '/x\\n**/': a quantifier follows a quantifier at column 3"),
         ("a é /(x)\\1/", "backreference '\\1' is not supported in a regex at column 9"),
     ]
 

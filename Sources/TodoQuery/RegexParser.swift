@@ -158,7 +158,7 @@ struct RegexParser {
                 index += 1
                 return .assertion(.notWordBoundary)
             default:
-                return .set(try escape(from: start, inClass: false))
+                return .set(try escape(from: start))
             }
         default:
             return literal(scalar())
@@ -243,7 +243,7 @@ struct RegexParser {
     }
 
     /// Reads the escape whose backslash is at `start` (the current byte is the one after it).
-    private mutating func escape(from start: Int, inClass: Bool) throws(RegexError) -> ScalarSet {
+    private mutating func escape(from start: Int) throws(RegexError) -> ScalarSet {
         guard let escaped = peek else { throw RegexError("trailing backslash") }
         let shown = "'\\" + String(decoding: [escaped], as: UTF8.self) + "'"
         switch escaped {
@@ -349,7 +349,7 @@ struct RegexParser {
             index += 1
             return .set(RegexParser.shorthand(escaped))
         default:
-            let set = try escape(from: start, inClass: true)
+            let set = try escape(from: start)
             if set.ranges.count == 1, let only = set.ranges.first, only.count == 1,
                 set.literalBytes.isEmpty
             {

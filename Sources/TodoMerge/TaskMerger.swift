@@ -9,17 +9,24 @@ struct TaskMerger {
         /// A line; `oursLine` is the index of the ours line it copies, if it copies one.
         case line(ArraySlice<UInt8>, oursLine: Int?)
         case conflict(ConflictDraft)
+        /// A task one side archived and the other side edited, kept in todo.txt; `note` says so.
+        case restored(ArraySlice<UInt8>, oursLine: Int?, note: String)
     }
 
     private let base: MergeVersion
     private let ours: MergeVersion
     private let theirs: MergeVersion
     private let options: MergeOptions
+    private let done: DoneFiles?
 
-    init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, options: MergeOptions) {
+    init(
+        base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, done: DoneFiles?,
+        options: MergeOptions
+    ) {
         self.base = base
         self.ours = ours
         self.theirs = theirs
+        self.done = done
         self.options = options
     }
 
@@ -38,8 +45,21 @@ struct TaskMerger {
             oursPartner[oursAdded[position]] = theirsAdded[match]
             theirsPartner[theirsAdded[match]] = oursAdded[position]
         }
+        var oursArchived = [Bool](repeating: false, count: base.tasks.count)
+        var theirsArchived = oursArchived
+        if let done {
+            let size = options.effectiveMarkerSize
+            oursArchived = ArchiveMatcher.archived(
+                base: base, removed: withOurs.leftToRight.map { $0 == nil }, done: done.ours,
+                baseDone: done.base, markerSize: size)
+            theirsArchived = ArchiveMatcher.archived(
+                base: base, removed: withTheirs.leftToRight.map { $0 == nil }, done: done.theirs,
+                baseDone: done.base, markerSize: size)
+        }
         let outcomes = base.tasks.indices.map {
-            outcome(of: $0, ours: withOurs.leftToRight[$0], theirs: withTheirs.leftToRight[$0])
+            outcome(
+                of: $0, ours: withOurs.leftToRight[$0], theirs: withTheirs.leftToRight[$0],
+                archivedBy: (oursArchived[$0], theirsArchived[$0]))
         }
         let preferred = consensus(ours: withOurs.leftToRight, theirs: withTheirs.leftToRight)
         let items = layout(
@@ -54,7 +74,12 @@ struct TaskMerger {
             byteOrderMark: conventions.byteOrderMark, terminator: conventions.terminator,
             options: options)
         for item in items { writer.write(item) }
-        return writer.finish(finalNewline: conventions.finalNewline)
+        var result = writer.finish(finalNewline: conventions.finalNewline)
+        result.notes = outcomes.compactMap { outcome in
+            guard case .restored(_, _, let note) = outcome else { return nil }
+            return note
+        }
+        return result
     }
 
     /// The base tasks present on both sides whose order base, ours and theirs all agree on: a
@@ -204,10 +229,12 @@ struct TaskMerger {
         case .line(let content, let oursLine):
             return .line(content, terminator: oursLine.map { ours.list[$0].terminator })
         case .conflict(let draft): return .block(draft)
+        case .restored(let content, let oursLine, _):
+            return .line(content, terminator: oursLine.map { ours.list[$0].terminator })
         }
     }
 
-    /// The outcome of a task added on both sides (3.4, last two rows).
+    /// The outcome of a task added on both sides: once when the lines are equal, else a conflict.
     private func addedTwice(_ oursTask: MergeTask, _ theirsTask: MergeTask) -> Outcome {
         if oursTask.raw == theirsTask.raw { return .line(oursTask.raw, oursLine: oursTask.line) }
         return .conflict(
@@ -218,9 +245,10 @@ struct TaskMerger {
                 ours: [oursTask.raw], base: [], theirs: [theirsTask.raw]))
     }
 
-    /// The outcome of one base task (3.4).
+    /// The outcome of one base task, from its versions on both sides.
     private func outcome(
-        of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?
+        of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?,
+        archivedBy: (ours: Bool, theirs: Bool)
     )
         -> Outcome
     {
@@ -250,6 +278,9 @@ struct TaskMerger {
         case (let mine?, nil):
             if original.insideMarkers { return .line(mine.raw, oursLine: mine.line) }
             if mine.raw == original.raw { return .dropped }
+            if archivedBy.theirs {
+                return afterArchive(original, kept: mine, keptInOurs: true)
+            }
             return .conflict(
                 ConflictDraft(
                     kind: .deleteModify,
@@ -259,6 +290,9 @@ struct TaskMerger {
         case (nil, let yours?):
             if original.insideMarkers { return .line(yours.raw, oursLine: nil) }
             if yours.raw == original.raw { return .dropped }
+            if archivedBy.ours {
+                return afterArchive(original, kept: yours, keptInOurs: false)
+            }
             return .conflict(
                 ConflictDraft(
                     kind: .deleteModify,
@@ -266,6 +300,26 @@ struct TaskMerger {
                         + "\(options.theirsLabel): \(quoted(yours))",
                     ours: [], base: [original.raw], theirs: [yours.raw]))
         }
+    }
+
+    /// The outcome of a task that one side archived and the other side changed: it stays
+    /// archived, unless the other side reopened it or changed its text; then the other side's
+    /// version stays in todo.txt. `keptInOurs` tells which side kept it.
+    private func afterArchive(
+        _ original: MergeTask, kept: MergeTask, keptInOurs: Bool
+    )
+        -> Outcome
+    {
+        let reopened = original.item.isDone && !kept.item.isDone
+        let reworded = kept.k1 != original.k1
+        guard reopened || reworded else { return .dropped }
+        let (archiver, editor) =
+            keptInOurs
+            ? (options.theirsLabel, options.oursLabel) : (options.oursLabel, options.theirsLabel)
+        return .restored(
+            kept.raw, oursLine: keptInOurs ? kept.line : nil,
+            note: "kept: archived in \(archiver) but \(reopened ? "reopened" : "edited") in "
+                + "\(editor): \(quoted(kept))")
     }
 
     private func quoted(_ task: MergeTask) -> String {

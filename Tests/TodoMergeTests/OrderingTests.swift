@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// Ordering of the merged file (git.md 3.6) and the end-to-end scenarios.
+/// Ordering of the merged file and the end-to-end scenarios.
 @Suite struct OrderingTests {
     @Test func additionsAtTheEndOnBothSidesAreAllKeptOursFirst() {
         let base = ["(A) Call mom", "Buy milk"]

@@ -1,5 +1,6 @@
 import Testing
 import TodoMerge
+import TodoTxt
 
 /// Archive-aware merging: a task one side archived (removed from todo.txt, added to its done
 /// file) against the other side's edit, each case in both directions.
@@ -166,5 +167,21 @@ import TodoMerge
             done: DoneFiles(ours: done, theirs: done))
         #expect(result.isClean)
         #expect(lines(result) == ["(A) Buy milk @store", "Pay rent", "New"])
+    }
+}
+
+/// The archive example of TodoMerge's Getting Started article.
+@Suite struct ArchiveDocumentationTests {
+    @Test func gettingStartedArchiveExample() {
+        let before = TodoList(parsing: "Call mom\nPay rent\n")
+        let archived = TodoList(parsing: "Pay rent\n")
+        let edited = TodoList(parsing: "Call mom @phone\nPay rent\n")
+        let done = DoneFiles(
+            base: [], ours: Array("x 2026-11-22 Call mom\n".utf8), theirs: [])
+        let archive = merge(base: before, ours: archived, theirs: edited, done: done)
+        #expect(archive.isClean)
+        #expect(String(decoding: archive.merged, as: UTF8.self) == "Call mom @phone\nPay rent\n")
+        #expect(
+            archive.notes == ["kept: archived in ours but edited in theirs: \"Call mom @phone\""])
     }
 }

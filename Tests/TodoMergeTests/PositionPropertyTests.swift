@@ -125,3 +125,37 @@ extension String {
         return String(dropFirst(4))
     }
 }
+
+/// The position rule on a large file with moves on both sides (past the size where the
+/// consensus chain is approximated).
+@Suite struct LargePositionTests {
+    @Test func untouchedTasksKeepTheirOrderInALargeFile() {
+        var generator = SeededGenerator(seed: 17)
+        let base = (1...6_000).map { "task \($0) +p\($0 % 7)" }
+        var touched: Set<String> = []
+        func edit() -> [String] {
+            var lines = base
+            for _ in 0..<40 {
+                let from = Int.random(in: 0..<lines.count, using: &generator)
+                let line = lines.remove(at: from)
+                touched.insert(line)
+                lines.insert(line, at: Int.random(in: 0...lines.count, using: &generator))
+            }
+            for _ in 0..<40 {
+                let at = Int.random(in: 0..<lines.count, using: &generator)
+                touched.insert(lines[at])
+                lines[at] = "(A) " + lines[at]
+                lines.insert("new \(at)", at: at)
+            }
+            return lines
+        }
+        let ours = edit()
+        let theirs = edit()
+        let untouched = base.filter { !touched.contains($0) }
+        for result in [mergeTexts(base, ours, theirs), mergeTexts(base, theirs, ours)] {
+            let output = lines(result)
+            #expect(output.filter { !touched.contains($0) && $0.hasPrefix("task") } == untouched)
+            #expect(output.count == 6_080)
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// Byte-exactness (G3) and file conventions (git.md 3.10): ours' BOM, terminators and final
+/// Byte-exactness of trivial merges and file conventions: ours' BOM, terminators and final
 /// newline are kept; untouched lines are copied byte for byte.
 @Suite struct ConventionTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 
 /// Standard output and standard error of a command run.
 ///
@@ -88,18 +88,8 @@ public final class Console {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes everything; a closed pipe or a full disk ends the output silently, as before.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        try? FileDescriptor.writeAll(descriptor, bytes)
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 
 /// The built-in actions: each name, its aliases, and the method that runs it.
@@ -109,14 +109,14 @@ extension Session {
         guard !action.isEmpty, !action.contains("/") else { return .none }
         let directory = settings.actionsDirectory
         for path in [directory + "/" + action + "/" + action, directory + "/" + action] {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFLNK {
-                var target = stat()
-                if stat(path, &target) != 0 { return .brokenLink(path) }
+            guard var info = try? FileSystem.live.statusOfPath(path, false) else { continue }
+            if info.kind == .symbolicLink {
+                guard let target = try? FileSystem.live.statusOfPath(path, true) else {
+                    return .brokenLink(path)
+                }
                 info = target
             }
-            if info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0 {
+            if info.kind == .regular && ProcessState.isExecutable(path) {
                 return .executable(path)
             }
         }

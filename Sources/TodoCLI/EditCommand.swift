@@ -1,6 +1,6 @@
-import Glibc
 import TodoCheck
 import TodoMerge
+import TodoPlatform
 import TodoStore
 import TodoTxt
 
@@ -140,12 +140,8 @@ extension Session {
         if let line { arguments.append("+\(line)") }
         arguments.append(file)
         console.flush()
-        let oldInterrupt = signal(SIGINT, SIG_IGN)
-        let oldQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, oldInterrupt)
-            signal(SIGQUIT, oldQuit)
+        return ProcessState.ignoringInterrupts {
+            Subprocess.run(arguments, environment: variables).status
         }
-        return Subprocess.run(arguments, environment: variables).status
     }
 }

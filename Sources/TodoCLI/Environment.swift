@@ -1,6 +1,6 @@
-import Glibc
+import TodoPlatform
 public import TodoStore
-public import TodoTxt
+import TodoTxt
 
 /// Everything a command run needs from the outside world, injected so that tests can run
 /// commands without a disk, a terminal or a real clock.
@@ -14,7 +14,7 @@ public struct Environment {
     /// Where files are read and written.
     public var storage: any TodoStorage
     /// What time it is (`TODOTXT_NOW` overrides it).
-    public var clock: any Clock
+    public var clock: any LocalClock
     /// Standard output and standard error.
     public var console: Console
     /// Whether standard input is a terminal (prompts and confirmations need one).
@@ -30,7 +30,7 @@ public struct Environment {
     /// Creates an environment.
     public init(
         variables: [String: String], programPath: String = "todo", currentDirectory: String,
-        storage: any TodoStorage, clock: any Clock, console: Console,
+        storage: any TodoStorage, clock: any LocalClock, console: Console,
         inputIsTerminal: Bool = false, readLine: @escaping () -> String? = { nil },
         readAllInput: @escaping () -> [UInt8] = { [] },
         readKey: (() -> String?)? = nil
@@ -50,61 +50,19 @@ public struct Environment {
     /// The real environment of this process: its variables, working directory, files on disk,
     /// the system clock, file descriptors 0, 1 and 2.
     public static func current(programPath: String) -> Environment {
-        var variables: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let cwd =
-            getcwd(&directory, directory.count) != nil
-            ? String(
-                decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : (variables["PWD"] ?? ".")
+        let variables = ProcessState.environmentVariables()
+        let cwd = ProcessState.currentDirectory() ?? (variables["PWD"] ?? ".")
         return Environment(
             variables: variables, programPath: programPath, currentDirectory: cwd,
-            storage: FileStorage(), clock: SystemClock(), console: .standard(),
-            inputIsTerminal: isatty(0) == 1,
+            storage: FileStorage(temporaryDirectory: variables["TMPDIR"]), clock: SystemClock(),
+            console: .standard(), inputIsTerminal: Terminal.isTerminal(0),
             readLine: { Swift.readLine(strippingNewline: true) },
-            readAllInput: {
-                var bytes: [UInt8] = []
-                var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                while true {
-                    let count = read(0, &chunk, chunk.count)
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { break }
-                    bytes += chunk[0..<count]
-                }
-                return bytes
-            },
+            readAllInput: { (try? FileDescriptor.readToEnd(0)) ?? [] },
             readKey: {
-                guard isatty(0) == 1 else { return Swift.readLine().map { String($0.prefix(1)) } }
-                return Environment.readTerminalKey()
+                guard Terminal.isTerminal(0) else {
+                    return Swift.readLine().map { String($0.prefix(1)) }
+                }
+                return Terminal.readKey()
             })
-    }
-
-    /// Reads one byte from the terminal with canonical mode and echo off, then restores it.
-    static func readTerminalKey() -> String? {
-        var saved = termios()
-        guard tcgetattr(0, &saved) == 0 else { return Swift.readLine() }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        tcsetattr(0, TCSANOW, &raw)
-        defer { tcsetattr(0, TCSANOW, &saved) }
-        var byte: UInt8 = 0
-        while true {
-            let count = read(0, &byte, 1)
-            if count == 1 { return String(decoding: [byte], as: UTF8.self) }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
     }
 }

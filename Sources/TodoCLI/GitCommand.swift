@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 
 extension Session {
@@ -30,16 +30,14 @@ extension Session {
             let directories = (environment.variables["PATH"] ?? "").split(separator: ":")
             for directory in directories {
                 let candidate = directory + "/" + path
-                if access(candidate, X_OK) == 0 {
+                if ProcessState.isExecutable(candidate) {
                     path = String(candidate)
                     break
                 }
             }
         }
         path = Path.absolute(path, from: environment.currentDirectory)
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return (try? FileSystem.live.realPath(path)) ?? path
     }
 
     /// The file names the attributes name: the todo and done files' basenames.
@@ -137,7 +135,7 @@ extension Session {
             problems += 1
         } else {
             let command = (try? ShellWords.split(driver.output))?.first ?? ""
-            if access(command, X_OK) == 0 {
+            if ProcessState.isExecutable(command) {
                 console.line("ok: merge.todotxt.driver runs \(command)")
             } else {
                 console.line(

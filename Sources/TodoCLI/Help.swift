@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 
 /// The help texts (our own words), in blocks that `help ACTION` prints one at a time.
 enum Help {
@@ -317,7 +317,7 @@ extension Session {
 
     /// Prints help text, through `$PAGER` (default `less`) when standard output is a terminal.
     func page(_ text: String) {
-        if !console.isCapturing && isatty(1) == 1 {
+        if !console.isCapturing && Terminal.isTerminal(1) {
             console.flush()
             let pager = environment.variables["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
             let outcome = Subprocess.shell(

@@ -1,3 +1,4 @@
+import TodoPlatform
 import TodoStore
 import TodoTxt
 

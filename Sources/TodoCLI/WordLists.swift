@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 import TodoTxt
 
@@ -37,20 +37,7 @@ extension Session {
             }
         }
         let sorted = found.sorted { left, right in
-            let a = left + [0]
-            let b = right + [0]
-            let order = a.withUnsafeBufferPointer { x in
-                b.withUnsafeBufferPointer { y in
-                    x.withMemoryRebound(to: CChar.self) { cx in
-                        y.withMemoryRebound(to: CChar.self) { cy -> Int32 in
-                            guard let first = cx.baseAddress, let second = cy.baseAddress else {
-                                return 0
-                            }
-                            return strcoll(first, second)
-                        }
-                    }
-                }
-            }
+            let order = collationOrder(left, right)
             return order != 0 ? order < 0 : left.lexicographicallyPrecedes(right)
         }
         for token in sorted {

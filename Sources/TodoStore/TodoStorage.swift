@@ -4,8 +4,8 @@ public import TodoTxt
 ///
 /// Every method takes a path as the user configured it. Implementations follow storage.md: a
 /// read-modify-write holds an exclusive lock for its whole duration, a rewrite is atomic, and
-/// an error leaves every file as it was. ``FileStorage`` is the real one; ``InMemoryStorage``
-/// lets tests run commands without a disk.
+/// an error leaves every file as it was. ``FileStorage`` is the real one; `InMemoryStorage`
+/// (in TodoStoreTesting) lets tests run commands without a disk.
 public protocol TodoStorage: AnyObject {
     /// Reads a file into a list. A missing file is an error.
     func read(_ path: String) throws(StoreError) -> TodoList

@@ -1,3 +1,4 @@
+public import TodoStore
 public import TodoTxt
 
 /// A ``TodoStorage`` that keeps files in a dictionary, for tests of commands.

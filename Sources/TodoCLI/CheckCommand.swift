@@ -5,13 +5,7 @@ import TodoTxt
 extension Session {
     /// `check [FILE|-] [--format text|json]`: prints the ``Checker`` diagnostics of the todo file
     /// (or FILE, or standard input). Exit 0 when clean, 1 when anything was found, 2 on error.
-    func check(_ words: [String]) throws -> Int32 {
-        guard
-            let arguments = FileArguments.parse(
-                words.dropFirst(), action: "check", formats: ["text", "json"], session: self)
-        else { return 2 }
-        let file = arguments.file
-        let format = arguments.format
+    func check(file: String?, format: String) throws -> Int32 {
         let bytes: [UInt8]
         let name: String
         if file == "-" {
@@ -23,8 +17,7 @@ extension Session {
                 bytes = try storage.readBytes(
                     Path.absolute(name, from: environment.currentDirectory))
             } catch {
-                console.error("\(program): check: \(error)")
-                return 2
+                throw CommandFailure.message(["\(program): check: \(error)"], status: 2)
             }
         }
         let diagnostics = Checker.check(bytes)

@@ -13,10 +13,10 @@ enum CompletionScripts {
     static let sortKeys = "pri due t created completed line text done project context tag:"
 
     /// Actions whose first argument is a task number.
-    static let taskActions = "append app prepend prep replace pri p del rm edit move mv"
+    static let taskActions = ActionRegistry.names(completing: .task).joined(separator: " ")
 
     /// Actions whose every argument is a task number.
-    static let tasksActions = "do done depri dp"
+    static let tasksActions = ActionRegistry.names(completing: .tasks).joined(separator: " ")
 
     /// Global options.
     static let options =

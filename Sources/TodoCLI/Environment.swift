@@ -1,34 +1,34 @@
 import TodoPlatform
-public import TodoStore
+package import TodoStore
 import TodoTxt
 
 /// Everything a command run needs from the outside world, injected so that tests can run
 /// commands without a disk, a terminal or a real clock.
-public struct Environment {
+package struct Environment {
     /// The environment variables.
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// How the program was invoked (`argv[0]`); messages name it by its basename.
-    public var programPath: String
+    package var programPath: String
     /// The working directory, for finding the nearest `todo.txt` and relative paths.
-    public var currentDirectory: String
+    package var currentDirectory: String
     /// Where files are read and written.
-    public var storage: any TodoStorage
+    package var storage: any TodoStorage
     /// What time it is (`TODOTXT_NOW` overrides it).
-    public var clock: any LocalClock
+    package var clock: any LocalClock
     /// Standard output and standard error.
-    public var console: Console
+    package var console: Console
     /// Whether standard input is a terminal (prompts and confirmations need one).
-    public var inputIsTerminal: Bool
+    package var inputIsTerminal: Bool
     /// Reads one line of standard input without its newline, or `nil` at end of input.
-    public var readLine: () -> String?
+    package var readLine: () -> String?
     /// Reads all of standard input as bytes.
-    public var readAllInput: () -> [UInt8]
+    package var readAllInput: () -> [UInt8]
     /// Reads one key for a y/n question: at a terminal without waiting for Enter (as bash's
     /// `read -N 1`), otherwise the first character of the next line; `nil` at end of input.
-    public var readKey: () -> String?
+    package var readKey: () -> String?
 
     /// Creates an environment.
-    public init(
+    package init(
         variables: [String: String], programPath: String = "todo", currentDirectory: String,
         storage: any TodoStorage, clock: any LocalClock, console: Console,
         inputIsTerminal: Bool = false, readLine: @escaping () -> String? = { nil },
@@ -49,7 +49,7 @@ public struct Environment {
 
     /// The real environment of this process: its variables, working directory, files on disk,
     /// the system clock, file descriptors 0, 1 and 2.
-    public static func current(programPath: String) -> Environment {
+    package static func current(programPath: String) -> Environment {
         let variables = ProcessState.environmentVariables()
         let cwd = ProcessState.currentDirectory() ?? (variables["PWD"] ?? ".")
         return Environment(

@@ -7,21 +7,13 @@ extension Session {
     /// (query.md): selects tasks with the query language and prints them in one buffered pass.
     /// A mistake in the expression, a sort key or a format exits 2 with one line that shows the
     /// column.
-    func query(_ words: [String]) throws -> Int32 {
-        let request: QueryRequest
-        do {
-            request = try QueryRequest.parseArguments(Array(words.dropFirst()))
-        } catch {
-            console.error("\(program): query: \(error)")
-            return 2
-        }
+    func query(_ request: QueryRequest) throws -> Int32 {
         let list = try readList(settings.todoFile)
         var output: [UInt8] = []
         do {
             try request.run(on: list, today: today, into: &output)
         } catch {
-            console.error("\(program): query: \(error)")
-            return 2
+            throw CommandFailure.message(["\(program): query: \(error)"], status: 2)
         }
         console.write(output)
         return 0

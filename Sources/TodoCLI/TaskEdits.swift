@@ -46,8 +46,7 @@ extension Session {
             if entry.isError { console.error(entry.text) } else { console.line(entry.text) }
         }
         if let stop = messages.stop {
-            for line in stop { console.error(line) }
-            throw CommandExit(status: 1)
+            throw CommandFailure.message(stop)
         }
     }
 
@@ -55,17 +54,15 @@ extension Session {
     /// name an existing, non-empty line (else `PFX: No task N.`). Returns the 0-based index.
     func taskIndex(
         _ word: String?, in list: TodoList, file: String, usage: [String]
-    ) -> Result<
-        Int, TaskError
-    > {
+    ) -> Result<Int, CommandFailure> {
         guard let word, !word.isEmpty, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return .failure(TaskError(lines: usage))
+            return .failure(.message(usage))
         }
         let prefix = Session.prefix(of: file)
         guard let number = Int(word), number >= 1, number <= list.count,
             !list[number - 1].content.isEmpty
         else {
-            return .failure(TaskError(lines: ["\(prefix): No task \(word)."]))
+            return .failure(.message(["\(prefix): No task \(word)."]))
         }
         return .success(number - 1)
     }

@@ -1,4 +1,5 @@
 import TodoCheck
+import TodoQuery
 import TodoStore
 import TodoTxt
 
@@ -41,33 +42,14 @@ extension Session {
         for (index, diagnostic) in diagnostics.enumerated() {
             output += Array((index == 0 ? "\n" : ",\n").utf8)
             output += Array(#"{"file":"#.utf8)
-            appendJSONString(file, to: &output)
+            JSONRecord.appendString(ArraySlice(file.utf8), to: &output)
             output += Array(
                 #","line":\#(diagnostic.line),"column":\#(diagnostic.column),"severity":"warning","message":"#
                     .utf8)
-            appendJSONString(diagnostic.message, to: &output)
+            JSONRecord.appendString(ArraySlice(diagnostic.message.utf8), to: &output)
             output.append(0x7D)
         }
         output += Array((diagnostics.isEmpty ? "]\n" : "\n]\n").utf8)
         return output
-    }
-
-    /// Appends `text` as a JSON string (RFC 8259 escapes).
-    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        output.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, 0x6E]
-            case 0x09: output += [0x5C, 0x74]
-            case 0x0D: output += [0x5C, 0x72]
-            case 0..<0x20:
-                output += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            default: output.append(byte)
-            }
-        }
-        output.append(0x22)
     }
 }

@@ -17,7 +17,7 @@ extension Session {
         guard let list = try? storage.read(settings.todoFile) else { return 0 }
         if kind == "tasks" {
             for (index, line) in list.enumerated() where !line.isBlank {
-                console.line("\(index + 1)\t" + line.text.replacingOccurrences(of: "\t", with: " "))
+                console.line("\(index + 1)\t" + line.text.replacing("\t", with: " "))
             }
             return 0
         }

@@ -58,7 +58,7 @@ enum Help {
             let arguments = block.synopses[0].split(separator: " ", maxSplits: 1).dropFirst().first
             var line = "    " + names.joined(separator: "|")
             if let arguments {
-                line += " " + String(arguments).replacingOccurrences(of: "\n", with: "\\n")
+                line += " " + String(arguments).replacing("\n", with: "\\n")
             }
             lines.append(line)
         }
@@ -77,7 +77,7 @@ enum Help {
         }
         lines += ["", "  Built-in Actions:"]
         for block in blocks {
-            lines += block.synopses.map { "    " + $0.replacingOccurrences(of: "\n", with: "\\n") }
+            lines += block.synopses.map { "    " + $0.replacing("\n", with: "\\n") }
             lines += block.lines.map { "      " + $0 }
             lines.append("")
         }
@@ -94,34 +94,11 @@ enum Help {
             let names = block.synopses.map { $0.split(separator: " ").first.map(String.init) ?? $0 }
             guard let position = names.firstIndex(of: name) else { continue }
             let synopses = block.synopses[position...].map {
-                "    " + $0.replacingOccurrences(of: "\n", with: "\\n")
+                "    " + $0.replacing("\n", with: "\\n")
             }
             return synopses + block.lines.map { "      " + $0 } + [""]
         }
         return nil
-    }
-}
-
-extension String {
-    /// The string with every occurrence of `target` replaced (no Foundation).
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        let source = Array(unicodeScalars)
-        let pattern = Array(target.unicodeScalars)
-        var index = 0
-        while index < source.count {
-            if index + pattern.count <= source.count
-                && Array(source[index..<(index + pattern.count)]) == pattern
-            {
-                result += replacement
-                index += pattern.count
-            } else {
-                result.unicodeScalars.append(source[index])
-                index += 1
-            }
-        }
-        return result
     }
 }
 

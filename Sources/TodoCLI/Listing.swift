@@ -1,4 +1,5 @@
 import TodoPlatform
+import TodoQuery
 import TodoStore
 import TodoTxt
 
@@ -52,28 +53,7 @@ struct Listing {
     /// Appends `number` right-aligned (with spaces) or zero-padded to `width`.
     @inline(__always)
     static func appendNumber(_ number: Int, width: Int, zero: Bool, to bytes: inout [UInt8]) {
-        guard number >= 0 else {
-            let digits = Array(String(number).utf8)
-            if digits.count < width {
-                for _ in 0..<(width - digits.count) { bytes.append(zero ? 0x30 : 0x20) }
-            }
-            bytes.append(contentsOf: digits)
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = number
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(0x30 + rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0 && count < 24
-            if count < width {
-                for _ in 0..<(width - count) { bytes.append(zero ? 0x30 : 0x20) }
-            }
-            bytes.append(contentsOf: buffer[(24 - count)...])
-        }
+        OutputFormat.appendPadded(number, width: width, fill: zero ? 0x30 : 0x20, to: &bytes)
     }
 
     /// Whether the numbered line (`␠2 text`) passes every filter. `buffer` is scratch space

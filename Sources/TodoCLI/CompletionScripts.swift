@@ -7,10 +7,10 @@ import TodoQuery
 /// `todo completion --list KIND`, run with the same `-d` / `--file` options as the command line
 /// being completed.
 enum CompletionScripts {
-    /// Query field names (query.md section 2), completed as `FIELD:`.
+    /// Query field names (the README, "Querying tasks"), completed as `FIELD:`.
     static let queryFields = ItemFields.comparableSpellings.joined(separator: " ")
 
-    /// Query sort keys (query.md section 3).
+    /// Query sort keys (the README, "Querying tasks").
     static let sortKeys = ItemFields.sortKeyCompletions.joined(separator: " ")
 
     /// Actions whose first argument is a task number.

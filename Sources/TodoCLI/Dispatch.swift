@@ -2,8 +2,8 @@ import TodoPlatform
 import TodoStore
 
 extension Session {
-    /// Chooses what runs, in todo.sh's order (todo-sh.md §1): `command ACTION`, an add-on in
-    /// the actions directory, the default action, a built-in, else the usage text.
+    /// Chooses what runs, in todo.sh's order (TodoShCompatibility.md §1): `command ACTION`, an
+    /// add-on in the actions directory, the default action, a built-in, else the usage text.
     func dispatch(_ words: [String]) throws -> Int32 {
         guard let first = words.first else {
             guard !settings.defaultAction.isEmpty else { throw usage() }

@@ -125,7 +125,7 @@ extension Session {
         page(Help.shortHelp(program: program, addons: addonUsages(synopsisOnly: true)))
     }
 
-    /// `help [ACTION...]` (todo-sh.md §5.22).
+    /// `help [ACTION...]` (TodoShCompatibility.md §5.22).
     func help(_ words: [String]) throws -> Int32 {
         let names = words.dropFirst()
         guard !names.isEmpty else {

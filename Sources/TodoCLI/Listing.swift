@@ -3,8 +3,8 @@ import TodoQuery
 import TodoStore
 import TodoTxt
 
-/// todo.sh's listing pipeline (todo-sh.md §6): number the lines, filter them with the search
-/// terms, sort, colour, hide what the options hide, run the final filter.
+/// todo.sh's listing pipeline (TodoShCompatibility.md §6): number the lines, filter them with the
+/// search terms, sort, colour, hide what the options hide, run the final filter.
 struct Listing {
     /// One numbered line before sorting.
     struct Row {
@@ -327,7 +327,7 @@ extension Session {
         for footer in footers { console.line(footer) }
     }
 
-    /// `ls [TERM...]` (todo-sh.md §5.5).
+    /// `ls [TERM...]` (TodoShCompatibility.md §5.5).
     func list(_ words: [String]) throws -> Int32 {
         try listFile(path: settings.todoFile, terms: Array(words.dropFirst()))
         return 0
@@ -349,7 +349,7 @@ extension Session {
             ])
     }
 
-    /// `lsp [PRIORITIES] [TERM...]` (todo-sh.md §5.7).
+    /// `lsp [PRIORITIES] [TERM...]` (TodoShCompatibility.md §5.7).
     func listPriority(_ words: [String]) throws -> Int32 {
         var terms = Array(words.dropFirst())
         var letters = Set<UInt8>(0x41...0x5A)
@@ -400,8 +400,8 @@ extension Session {
         return (letters, String(decoding: bytes, as: UTF8.self))
     }
 
-    /// `lsa [TERM...]` (todo-sh.md §5.8): the todo file and the done file as one listing, done
-    /// lines numbered 0.
+    /// `lsa [TERM...]` (TodoShCompatibility.md §5.8): the todo file and the done file as one
+    /// listing, done lines numbered 0.
     func listAll(_ words: [String]) throws -> Int32 {
         let todo = try readList(settings.todoFile)
         let done = try readList(settings.doneFile)
@@ -448,7 +448,7 @@ extension Session {
         return 0
     }
 
-    /// `lf [SRC [TERM...]]` (todo-sh.md §5.9).
+    /// `lf [SRC [TERM...]]` (TodoShCompatibility.md §5.9).
     func listFile(_ words: [String]) throws -> Int32 {
         guard words.count > 1 else {
             if verbose { console.line("Files in the todo.txt directory:") }

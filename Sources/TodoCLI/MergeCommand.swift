@@ -3,11 +3,11 @@ import TodoStore
 import TodoTxt
 
 extension Session {
-    /// `merge BASE OURS THEIRS [--marker-size N] [--path NAME] [--ours-label L]
-    /// [--base-label L] [--theirs-label L]`: the three-way merge of git.md §3, usable as git's
-    /// merge driver (`todo merge %O %A %B --marker-size %L --path %P`). The result is written
-    /// into OURS; each conflict is one block in place and one line on standard error. Exits 0
-    /// when clean, 1 with conflicts, 2 on a usage error.
+    /// `merge BASE OURS THEIRS [--marker-size N] [--path NAME] [--ours-label L] [--base-label L]
+    /// [--theirs-label L]`: the three-way merge (README, "Keeping todo.txt in git"), usable as
+    /// git's merge driver (`todo merge %O %A %B --marker-size %L --path %P`). The result is written
+    /// into OURS; each conflict is one block in place and one line on standard error. Exits 0 when
+    /// clean, 1 with conflicts, 2 on a usage error.
     func mergeFiles(_ files: [String], options: MergeOptions, name: String?) throws -> Int32 {
         let paths = files.map { Path.absolute($0, from: environment.currentDirectory) }
         var contents: [[UInt8]] = []

@@ -1,5 +1,5 @@
-/// Colours listing lines as todo.sh does (todo-sh.md §6.4) and hides words for `-P`, `-+` and
-/// `-@` (§6.5).
+/// Colours listing lines as todo.sh does (TodoShCompatibility.md §6.4) and hides words for `-P`,
+/// `-+` and `-@` (§6.5).
 struct Painter {
     private let colours: [String: [UInt8]]
     private let hideContexts: Bool

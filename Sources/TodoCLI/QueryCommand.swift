@@ -3,10 +3,10 @@ import TodoStore
 import TodoTxt
 
 extension Session {
-    /// `query [EXPRESSION...] [--sort KEYS] [--format FORMAT] [--all] [--limit N]`
-    /// (query.md): selects tasks with the query language and prints them in one buffered pass.
-    /// A mistake in the expression, a sort key or a format exits 2 with one line that shows the
-    /// column.
+    /// `query [EXPRESSION...] [--sort KEYS] [--format FORMAT] [--all] [--limit N]` (the README,
+    /// "Querying tasks"): selects tasks with the query language and prints them in one buffered
+    /// pass. A mistake in the expression, a sort key or a format exits 2 with one line that shows
+    /// the column.
     func query(_ request: QueryRequest) throws -> Int32 {
         let list = try readList(settings.todoFile)
         var output: [UInt8] = []

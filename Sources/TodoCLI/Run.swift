@@ -96,7 +96,7 @@ final class Session {
     /// todo.sh's `die`: `message` on standard error, exit 1 (printed by the renderer).
     func die(_ message: String) -> CommandFailure { .die(message) }
 
-    /// Checks the settings every action depends on (todo-sh.md §3.1).
+    /// Checks the settings every action depends on (TodoShCompatibility.md §3.1).
     func prepare() throws {
         if settings.configPath != nil && !storage.directoryExists(settings.todoDirectory) {
             do {

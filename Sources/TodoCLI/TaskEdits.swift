@@ -16,8 +16,9 @@ struct Messages {
     var status: Int32 { entries.contains { $0.isError } ? 1 : 0 }
 }
 
-/// Remembers the text of the lines an edit touches, so that a retried edit (the file changed
-/// under us) only goes ahead when those lines still hold the same text (storage.md rule 4).
+/// Remembers the text of the lines an edit touches, so that a retried edit (the file changed under
+/// us) only goes ahead when those lines still hold the same text (README, "How `todo` writes your
+/// files").
 final class LineGuard {
     private var seen: [Int: [UInt8]] = [:]
 
@@ -67,7 +68,7 @@ extension Session {
         return .success(number - 1)
     }
 
-    /// Turns CR and LF into spaces: a task is one line (todo-sh.md §4.4).
+    /// Turns CR and LF into spaces: a task is one line (TodoShCompatibility.md §4.4).
     static func clean(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
@@ -88,7 +89,7 @@ extension Session {
         return answer == "y"
     }
 
-    /// The text of an action's arguments, or a prompt for it (todo-sh.md §5.1).
+    /// The text of an action's arguments, or a prompt for it (TodoShCompatibility.md §5.1).
     func text(of words: ArraySlice<String>, prompt: String) -> String? {
         let joined = words.joined(separator: " ")
         if !joined.isEmpty { return joined }
@@ -98,7 +99,7 @@ extension Session {
 
     // MARK: add, addm, addto
 
-    /// `add TEXT` (todo-sh.md §5.2).
+    /// `add TEXT` (TodoShCompatibility.md §5.2).
     func add(_ words: [String]) throws -> Int32 {
         guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
             throw die("usage: \(program) add \"TODO ITEM\"")
@@ -107,7 +108,7 @@ extension Session {
         return 0
     }
 
-    /// `addm "LINE\nLINE"` (todo-sh.md §5.3).
+    /// `addm "LINE\nLINE"` (TodoShCompatibility.md §5.3).
     func addMultiple(_ words: [String]) throws -> Int32 {
         guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
             throw die("usage: \(program) addm \"TODO ITEM\"")
@@ -117,7 +118,7 @@ extension Session {
         return 0
     }
 
-    /// `addto DEST TEXT` (todo-sh.md §5.4).
+    /// `addto DEST TEXT` (TodoShCompatibility.md §5.4).
     func addTo(_ words: [String]) throws -> Int32 {
         guard words.count >= 3, !words[1].isEmpty else {
             throw die("usage: \(program) addto DEST \"TODO ITEM\"")
@@ -163,7 +164,7 @@ extension Session {
                 console.line("\(first + offset) \(line)")
                 console.line("\(Session.prefix(of: path)): \(first + offset) added.")
             }
-            // format.md C.4: text that starts with "x " silently becomes a completed task.
+            // FormatRules.md C.4: text that starts with "x " silently becomes a completed task.
             if line.hasPrefix("x ") {
                 console.error(
                     "\(program): warning: task \(first + offset) starts with 'x ', so it reads as a completed task"
@@ -174,7 +175,7 @@ extension Session {
 
     // MARK: append, prepend, replace
 
-    /// `append NR TEXT` (todo-sh.md §5.10).
+    /// `append NR TEXT` (TodoShCompatibility.md §5.10).
     func append(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) append NR \"TEXT TO APPEND\""]
         try editText(words, usage: usage, prompt: "Append: ") { old, input in
@@ -189,7 +190,7 @@ extension Session {
         return 0
     }
 
-    /// `prepend NR TEXT` (todo-sh.md §5.11): after the priority and the creation date.
+    /// `prepend NR TEXT` (TodoShCompatibility.md §5.11): after the priority and the creation date.
     func prepend(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) prepend NR \"TEXT TO PREPEND\""]
         try editText(words, usage: usage, prompt: "Prepend: ") { old, input in
@@ -201,8 +202,8 @@ extension Session {
         return 0
     }
 
-    /// `replace NR TEXT` (todo-sh.md §5.12): the old priority and creation date stay unless the
-    /// new text brings its own.
+    /// `replace NR TEXT` (TodoShCompatibility.md §5.12): the old priority and creation date stay
+    /// unless the new text brings its own.
     func replace(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) replace NR \"UPDATED ITEM\""]
         try editText(words, usage: usage, prompt: "Replacement: ") { old, input in

@@ -3,8 +3,8 @@ import TodoStore
 import TodoTxt
 
 extension Session {
-    /// `listcon` / `listproj` (todo-sh.md §5.6): the distinct `@context` or `+project` words of
-    /// the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
+    /// `listcon` / `listproj` (TodoShCompatibility.md §5.6): the distinct `@context` or `+project`
+    /// words of the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
     func listWords(_ words: [String], sigil: UInt8) throws -> Int32 {
         let filters: [Listing.Filter]
         do {
@@ -59,7 +59,7 @@ extension Session {
         return outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `listaddons` (todo-sh.md §5.21).
+    /// `listaddons` (TodoShCompatibility.md §5.21).
     func listAddons(_ words: [String]) throws -> Int32 {
         let directory = settings.actionsDirectory
         guard storage.directoryExists(directory) else {

@@ -16,7 +16,7 @@ package struct QueryFieldName: Sendable, Hashable {
     package var spellings: [String] { [name] + aliases }
 }
 
-/// Reads the fields of query.md section 2 from an item, on bytes.
+/// Reads the fields of the README, "Querying tasks" from an item, on bytes.
 package enum ItemFields {
     /// The one table of named fields: comparisons, sort keys and the completion scripts all
     /// read it. Any other name in a comparison is a `key:value` tag.

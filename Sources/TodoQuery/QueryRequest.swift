@@ -1,7 +1,7 @@
 public import TodoTxt
 
 /// Everything `todo query` needs: the expression, sort keys, output format, `--all` and
-/// `--limit` (query.md section 1).
+/// `--limit` (the README, "Querying tasks").
 ///
 /// ```swift
 /// let request = try QueryRequest.parseArguments(["+work", "pri:A-B", "--sort", "due"])

@@ -1,4 +1,4 @@
-/// One key of `--sort` (query.md section 3): a field and a direction.
+/// One key of `--sort` (the README, "Querying tasks"): a field and a direction.
 public struct SortKey: Sendable, Hashable, CustomStringConvertible {
     /// What a key sorts by.
     public enum Field: Sendable, Hashable {

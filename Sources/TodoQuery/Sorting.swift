@@ -1,7 +1,7 @@
 public import TodoTxt
 
 /// A list of sort keys applied in order, with file order as the final tie-break
-/// (query.md section 3).
+/// (the README, "Querying tasks").
 ///
 /// The sort is stable; missing values sort after present ones in either direction. Each
 /// item's keys are computed once, not once per comparison.

@@ -1,7 +1,8 @@
 package import TodoPlatform
 public import TodoTxt
 
-/// The real ``TodoStorage``: reads and writes files on disk, following storage.md.
+/// The real ``TodoStorage``: reads and writes files on disk, as the README's "How `todo`
+/// writes your files" promises.
 ///
 /// - Files are read as bytes (`open`, `fstat`, a `read` loop) and never decoded, so every line
 ///   that a command does not change is written back byte for byte.

@@ -1,4 +1,4 @@
-/// How a line ends (format.md F3).
+/// How a line ends (FormatRules.md F3).
 public enum LineTerminator: Sendable, Hashable {
     /// The last line of a file that does not end with a newline.
     case none
@@ -19,12 +19,12 @@ public enum LineTerminator: Sendable, Hashable {
 
 /// A whole todo.txt file, held as bytes, line by line.
 ///
-/// The file layer of format.md: lines end at LF, a CR before the LF belongs to the terminator and
-/// is kept per line, a UTF-8 byte order mark is kept outside line 1, blank lines are kept and
+/// The file layer of FormatRules.md: lines end at LF, a CR before the LF belongs to the terminator
+/// and is kept per line, a UTF-8 byte order mark is kept outside line 1, blank lines are kept and
 /// counted, and a missing final newline is remembered. ``serialized()`` of a list that was not
 /// changed returns exactly the bytes it was made from, whatever they are.
 ///
-/// Lines are indexed from 0; the task number todo.sh shows is `index + 1` (format.md F7).
+/// Lines are indexed from 0; the task number todo.sh shows is `index + 1` (FormatRules.md F7).
 public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// One physical line of the file.
     public struct Line: Sendable, Hashable {
@@ -36,7 +36,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         /// The line parsed as a task.
         public var item: TODOItem { TODOItem(parsingBytes: content) }
 
-        /// Whether the line is empty or only spaces and tabs (format.md F6).
+        /// Whether the line is empty or only spaces and tabs (FormatRules.md F6).
         public var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
         /// The content as a string (invalid UTF-8 shows as U+FFFD).
@@ -57,7 +57,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// The content of replaced and appended lines.
     private var added: [UInt8] = []
     private var spans: [Span]
-    /// Whether the file starts with a UTF-8 byte order mark (format.md F2).
+    /// Whether the file starts with a UTF-8 byte order mark (FormatRules.md F2).
     public var hasByteOrderMark: Bool
 
     /// An empty file.
@@ -129,10 +129,10 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// Every line parsed as a task, blank lines included.
     public var items: [TODOItem] { map(\.item) }
 
-    /// Whether the last line ends with a terminator (format.md F4); `true` for an empty file.
+    /// Whether the last line ends with a terminator (FormatRules.md F4); `true` for an empty file.
     public var endsWithTerminator: Bool { spans.last.map { $0.terminator != .none } ?? true }
 
-    /// The terminator a new line gets: the first line's, or LF (format.md F5).
+    /// The terminator a new line gets: the first line's, or LF (FormatRules.md F5).
     public var newLineTerminator: LineTerminator {
         guard let first = spans.first, first.terminator != .none else { return .lf }
         return first.terminator
@@ -172,8 +172,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return (start, Int32(added.count - start))
     }
 
-    /// The terminator that keeps a line intact when the file is read again. LF after a trailing
-    /// CR would read back as a CRLF terminator (format.md F3), so it becomes CRLF; an empty last
+    /// The terminator that keeps a line intact when the file is read again. LF after a trailing CR
+    /// would read back as a CRLF terminator (FormatRules.md F3), so it becomes CRLF; an empty last
     /// line with no terminator would not be read back at all (F4), so it gets one.
     private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
         if terminator == .none && span.count == 0 { return newLineTerminator }
@@ -202,7 +202,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Appends a line. A last line without a terminator first gets one; the new line takes
-    /// ``newLineTerminator`` (format.md F5). Returns the new line's index. As when a line is
+    /// ``newLineTerminator`` (FormatRules.md F5). Returns the new line's index. As when a line is
     /// replaced, a line that ends with CR gets CRLF instead of LF. The bytes must not contain LF.
     @discardableResult
     public mutating func appendLine(_ content: some Collection<UInt8>) -> Int {

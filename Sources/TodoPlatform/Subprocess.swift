@@ -37,7 +37,7 @@ package enum Subprocess {
         captureOutput: Bool = false, captureErrors: Bool = false
     ) -> Outcome {
         guard let program = arguments.first else { return Outcome(status: 127) }
-        let actions = SpawnActions()
+        let actions = makeSpawnActions()
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -45,7 +45,7 @@ package enum Subprocess {
             guard pipe(&pair) == 0 else { return false }
             _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
             _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
-            actions.duplicate(pair[childEnd], to: target)
+            posix_spawn_file_actions_adddup2(actions.pointer, pair[childEnd], target)
             return true
         }
         func closeAll() {
@@ -70,13 +70,10 @@ package enum Subprocess {
         defer {
             for pointer in argv + envp { free(pointer) }
         }
-        let attributes = SpawnAttributes()
+        let attributes = makeSpawnAttributes()
         var pid = pid_t()
-        let spawned = actions.withPointer { actionsPointer in
-            attributes.withPointer { attributesPointer in
-                posix_spawn(&pid, program, actionsPointer, attributesPointer, &argv, &envp)
-            }
-        }
+        let spawned = posix_spawn(
+            &pid, program, actions.pointer, attributes.pointer, &argv, &envp)
         // Close the child's ends in the parent.
         for index in [0] where inputPipe[index] >= 0 {
             _ = systemClose(inputPipe[index])
@@ -183,74 +180,65 @@ package enum Subprocess {
     }
 }
 
-/// `posix_spawn_file_actions_t`, initialised and destroyed with this value, at a fixed address.
-/// On Darwin the C type is an opaque pointer (used as `posix_spawn_file_actions_t?`); on Glibc
-/// and Musl it is a structure. The alias below hides the difference.
-private struct SpawnActions: ~Copyable {
-    #if canImport(Darwin)
-        typealias Storage = posix_spawn_file_actions_t?
-    #else
-        typealias Storage = posix_spawn_file_actions_t
-    #endif
-    private let actions: UnsafeMutablePointer<Storage>
+/// A C value that must not move while the C library uses it: allocated once, set up by
+/// `create`, torn down by `destroy` when this value goes away.
+private struct PinnedCValue<Storage>: ~Copyable {
+    /// Where the value lives.
+    let pointer: UnsafeMutablePointer<Storage>
+    private let destroy: (UnsafeMutablePointer<Storage>) -> Void
 
-    init() {
-        actions = .allocate(capacity: 1)
-        #if canImport(Darwin)
-            actions.initialize(to: nil)
-        #else
-            actions.initialize(to: posix_spawn_file_actions_t())
-        #endif
-        posix_spawn_file_actions_init(actions)
+    init(
+        _ initial: Storage, create: (UnsafeMutablePointer<Storage>) -> Void,
+        destroy: @escaping (UnsafeMutablePointer<Storage>) -> Void
+    ) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: initial)
+        create(pointer)
+        self.destroy = destroy
     }
 
     deinit {
-        posix_spawn_file_actions_destroy(actions)
-        actions.deallocate()
+        destroy(pointer)
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
     }
-
-    /// Makes `source` the child's descriptor `target`.
-    func duplicate(_ source: Int32, to target: Int32) {
-        posix_spawn_file_actions_adddup2(actions, source, target)
-    }
-
-    /// Lends the C value to `body`.
-    func withPointer<R>(_ body: (UnsafePointer<Storage>) -> R) -> R { body(actions) }
 }
 
-/// `posix_spawnattr_t` set up so that the child starts with SIGPIPE, SIGINT and SIGQUIT at
-/// their defaults (a shell may have left them ignored). Opaque pointer on Darwin, structure on
-/// Glibc and Musl, as for ``SpawnActions``.
-private struct SpawnAttributes: ~Copyable {
-    #if canImport(Darwin)
-        typealias Storage = posix_spawnattr_t?
-    #else
-        typealias Storage = posix_spawnattr_t
-    #endif
-    private let attributes: UnsafeMutablePointer<Storage>
+// On Darwin `posix_spawn_file_actions_t` and `posix_spawnattr_t` are opaque pointers, used as
+// optionals that `..._init` fills in; on Glibc and Musl they are structures. The aliases give
+// both one shape.
+#if canImport(Darwin)
+    private typealias SpawnActionsStorage = posix_spawn_file_actions_t?
+    private typealias SpawnAttributesStorage = posix_spawnattr_t?
+    private func emptySpawnActions() -> SpawnActionsStorage { nil }
+    private func emptySpawnAttributes() -> SpawnAttributesStorage { nil }
+#else
+    private typealias SpawnActionsStorage = posix_spawn_file_actions_t
+    private typealias SpawnAttributesStorage = posix_spawnattr_t
+    private func emptySpawnActions() -> SpawnActionsStorage { posix_spawn_file_actions_t() }
+    private func emptySpawnAttributes() -> SpawnAttributesStorage { posix_spawnattr_t() }
+#endif
 
-    init() {
-        attributes = .allocate(capacity: 1)
-        #if canImport(Darwin)
-            attributes.initialize(to: nil)
-        #else
-            attributes.initialize(to: posix_spawnattr_t())
-        #endif
-        posix_spawnattr_init(attributes)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(attributes, &defaults)
-        posix_spawnattr_setflags(attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    }
+/// Empty file actions for `posix_spawn`, destroyed with the value.
+private func makeSpawnActions() -> PinnedCValue<SpawnActionsStorage> {
+    PinnedCValue(
+        emptySpawnActions(), create: { _ = posix_spawn_file_actions_init($0) },
+        destroy: { _ = posix_spawn_file_actions_destroy($0) })
+}
 
-    deinit {
-        posix_spawnattr_destroy(attributes)
-        attributes.deallocate()
-    }
-
-    /// Lends the C value to `body`.
-    func withPointer<R>(_ body: (UnsafePointer<Storage>) -> R) -> R { body(attributes) }
+/// Spawn attributes under which the child starts with SIGPIPE, SIGINT and SIGQUIT at their
+/// defaults (a shell may have left them ignored).
+private func makeSpawnAttributes() -> PinnedCValue<SpawnAttributesStorage> {
+    PinnedCValue(
+        emptySpawnAttributes(),
+        create: { attributes in
+            posix_spawnattr_init(attributes)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGPIPE)
+            sigaddset(&defaults, SIGINT)
+            sigaddset(&defaults, SIGQUIT)
+            posix_spawnattr_setsigdefault(attributes, &defaults)
+            posix_spawnattr_setflags(attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        }, destroy: { _ = posix_spawnattr_destroy($0) })
 }

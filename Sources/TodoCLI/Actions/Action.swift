@@ -38,3 +38,19 @@ extension Action {
     /// Most actions complete nothing special.
     static var completion: CompletionKind { .none }
 }
+
+/// One of todo.sh's own actions. It keeps the whole command line and leaves checking the
+/// words to the shared operations, which check them in todo.sh's order (some only after
+/// reading the file), so that messages and exit statuses stay todo.sh's.
+protocol TodoShAction: Action {
+    /// The whole command line, the action's name first.
+    var words: [String] { get }
+
+    /// The action over a command line.
+    init(words: [String])
+}
+
+extension TodoShAction {
+    /// Takes every word.
+    init(_ arguments: inout ArgumentCursor) { self.init(words: arguments.all()) }
+}

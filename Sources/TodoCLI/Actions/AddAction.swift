@@ -1,6 +1,5 @@
-/// Adds one task (todo.sh `add`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct AddAction: Action {
+/// Adds one task (todo.sh `add`).
+struct AddAction: TodoShAction {
     static let names = [
         "add",
         "a",
@@ -15,10 +14,7 @@ struct AddAction: Action {
     ]
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.add(words) }
 }

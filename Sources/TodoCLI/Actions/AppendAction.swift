@@ -1,6 +1,5 @@
-/// Adds text at the end of a task (todo.sh `append`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct AppendAction: Action {
+/// Adds text at the end of a task (todo.sh `append`).
+struct AppendAction: TodoShAction {
     static let names = [
         "append",
         "app",
@@ -13,10 +12,7 @@ struct AppendAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.append(words) }
 }

@@ -1,6 +1,5 @@
-/// Deletes a task or a part of it (todo.sh `del`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct DeleteAction: Action {
+/// Deletes a task or a part of it (todo.sh `del`).
+struct DeleteAction: TodoShAction {
     static let names = [
         "del",
         "rm",
@@ -16,10 +15,7 @@ struct DeleteAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.delete(words) }
 }

@@ -1,6 +1,5 @@
-/// Removes priorities (todo.sh `depri`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct DeprioritizeAction: Action {
+/// Removes priorities (todo.sh `depri`).
+struct DeprioritizeAction: TodoShAction {
     static let names = [
         "depri",
         "dp",
@@ -15,10 +14,7 @@ struct DeprioritizeAction: Action {
     static let completion = CompletionKind.tasks
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.deprioritize(words) }
 }

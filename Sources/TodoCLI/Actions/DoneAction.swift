@@ -1,6 +1,5 @@
-/// Marks tasks done (todo.sh `do`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct DoneAction: Action {
+/// Marks tasks done (todo.sh `do`).
+struct DoneAction: TodoShAction {
     static let names = [
         "do",
         "done",
@@ -16,10 +15,7 @@ struct DoneAction: Action {
     static let completion = CompletionKind.tasks
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.markDone(words) }
 }

@@ -1,6 +1,5 @@
-/// Lists the tasks (todo.sh `list`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct ListAction: Action {
+/// Lists the tasks (todo.sh `list`).
+struct ListAction: TodoShAction {
     static let names = [
         "list",
         "ls",
@@ -16,10 +15,7 @@ struct ListAction: Action {
     ]
     static let writesFiles = false
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.list(words) }
 }

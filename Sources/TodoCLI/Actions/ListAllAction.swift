@@ -1,6 +1,5 @@
-/// Lists the todo and done files together (todo.sh `listall`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct ListAllAction: Action {
+/// Lists the todo and done files together (todo.sh `listall`).
+struct ListAllAction: TodoShAction {
     static let names = [
         "listall",
         "lsa",
@@ -14,10 +13,7 @@ struct ListAllAction: Action {
     ]
     static let writesFiles = false
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.listAll(words) }
 }

@@ -1,6 +1,5 @@
-/// Lists another file of the todo directory (todo.sh `listfile`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct ListFileAction: Action {
+/// Lists another file of the todo directory (todo.sh `listfile`).
+struct ListFileAction: TodoShAction {
     static let names = [
         "listfile",
         "lf",
@@ -14,10 +13,7 @@ struct ListFileAction: Action {
     ]
     static let writesFiles = false
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.listFile(words) }
 }

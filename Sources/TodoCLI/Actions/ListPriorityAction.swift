@@ -1,6 +1,5 @@
-/// Lists tasks by priority (todo.sh `listpri`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct ListPriorityAction: Action {
+/// Lists tasks by priority (todo.sh `listpri`).
+struct ListPriorityAction: TodoShAction {
     static let names = [
         "listpri",
         "lsp",
@@ -15,10 +14,7 @@ struct ListPriorityAction: Action {
     ]
     static let writesFiles = false
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.listPriority(words) }
 }

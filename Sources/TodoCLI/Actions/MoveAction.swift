@@ -1,6 +1,5 @@
-/// Moves a task to another file (todo.sh `move`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct MoveAction: Action {
+/// Moves a task to another file (todo.sh `move`).
+struct MoveAction: TodoShAction {
     static let names = [
         "move",
         "mv",
@@ -16,10 +15,7 @@ struct MoveAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.move(words) }
 }

@@ -1,6 +1,5 @@
-/// Inserts text at the start of a task (todo.sh `prepend`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct PrependAction: Action {
+/// Inserts text at the start of a task (todo.sh `prepend`).
+struct PrependAction: TodoShAction {
     static let names = [
         "prepend",
         "prep",
@@ -13,10 +12,7 @@ struct PrependAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.prepend(words) }
 }

@@ -1,6 +1,5 @@
-/// Sets priorities (todo.sh `pri`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct PrioritizeAction: Action {
+/// Sets priorities (todo.sh `pri`).
+struct PrioritizeAction: TodoShAction {
     static let names = [
         "pri",
         "p",
@@ -13,10 +12,7 @@ struct PrioritizeAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.prioritize(words) }
 }

@@ -1,6 +1,5 @@
-/// Replaces the text of a task (todo.sh `replace`). Its words are checked in todo.sh's order by the
-/// shared operations, so it keeps todo.sh's messages and exit statuses.
-struct ReplaceAction: Action {
+/// Replaces the text of a task (todo.sh `replace`).
+struct ReplaceAction: TodoShAction {
     static let names = ["replace"]
     static let synopses = ["replace NR \"UPDATED ITEM\""]
     static let help = [
@@ -9,10 +8,7 @@ struct ReplaceAction: Action {
     static let completion = CompletionKind.task
     static let writesFiles = true
 
-    /// The whole command line, the action's name first.
     let words: [String]
-
-    init(_ arguments: inout ArgumentCursor) { words = arguments.all() }
 
     func run(in context: Context) throws -> Int32 { try context.operations.replace(words) }
 }

@@ -113,13 +113,7 @@ struct Listing {
     /// shorter text is padded with zero bytes, which sort first; a real zero byte in the text
     /// makes the tie-break compare whole texts, which decides by length as `sort` does.
     private static func prefixKey(_ content: ArraySlice<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
-        var taken = 0
-        for byte in content.prefix(8) {
-            key = key << 8 | UInt64(fold(byte))
-            taken += 1
-        }
-        return taken == 8 ? key : key << (8 * UInt64(8 - taken))
+        TodoQuery.prefixKey(content, length: 8, transform: fold)
     }
 
     @inline(__always)

@@ -354,12 +354,7 @@ extension Session {
             terms.removeFirst()
         }
         let test: (Listing.Row) -> Bool = { row in
-            let content = row.content
-            guard content.count >= 4 else { return false }
-            let start = content.startIndex
-            return content[start] == 0x28 && content[start + 2] == 0x29
-                && content[start + 3] == 0x20
-                && letters.contains(content[start + 1])
+            Session.listingPriority(row.content).map(letters.contains) ?? false
         }
         try listFile(
             path: settings.todoFile, terms: terms,

@@ -140,9 +140,7 @@ extension Session {
         {
             text[1] -= 0x20
         }
-        let hasPriority =
-            text.count >= 4 && text[0] == 0x28 && (0x41...0x5A).contains(text[1]) && text[2] == 0x29
-            && text[3] == 0x20
+        let hasPriority = Session.listingPriority(text[...]) != nil
         if settings.dateOnAdd {
             let date = today.utf8 + [0x20]
             text.insert(contentsOf: date, at: hasPriority ? 4 : 0)
@@ -225,6 +223,17 @@ extension Session {
             messages.out("\(number) \(new)")
         }
         return 0
+    }
+
+    /// The letter of a `(A) `...`(Z) ` at the start: the priority todo.sh's listings, colours
+    /// and `add` recognise (TodoShCompatibility.md §4.2).
+    static func listingPriority(_ text: ArraySlice<UInt8>) -> UInt8? {
+        guard text.count >= 4 else { return nil }
+        let start = text.startIndex
+        guard text[start] == 0x28, text[start + 2] == 0x29, text[start + 3] == 0x20,
+            (0x41...0x5A).contains(text[start + 1])
+        else { return nil }
+        return text[start + 1]
     }
 
     /// `(?) ` at the start: todo.sh's editing actions accept any one character.

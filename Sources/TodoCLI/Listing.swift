@@ -217,15 +217,39 @@ extension Session {
         }
     }
 
-    /// Runs the pipeline over `rows` (already numbered, hidden lines removed).
+    /// The rows of a todo.sh listing that pass the search terms (and `lsp`'s priority set),
+    /// with the filter command `-vv` shows.
+    struct ListingSelection {
+        /// The rows left, in file order.
+        var rows: [Listing.Row]
+        /// The grep pipeline todo.sh would have run.
+        var filterCommand: String
+    }
+
+    /// A todo.sh listing over `rows` (already numbered, hidden lines removed): selection by
+    /// the terms, todo.sh's ordering and rendering (sort command, colours, hiding, final
+    /// filter), and `write` for the lines and footers.
     ///
     /// - Parameters:
     ///   - postFilter: an extra condition (listpri's priority set) and its command text.
-    func runListing(
+    func todoShListing(
         rows: [Listing.Row], width: Int, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil,
-        renumber: ((Listing.Row) -> Int)? = nil
-    ) throws -> ListingOutput {
+        renumber: ((Listing.Row) -> Int)? = nil, write: @escaping (ListingOutput) throws -> Void
+    ) -> ListingPipeline<ListingSelection, ListingOutput> {
+        ListingPipeline(
+            select: {
+                try self.selectRows(rows, width: width, terms: terms, postFilter: postFilter)
+            },
+            order: { self.orderRows($0, width: width, renumber: renumber) },
+            write: write)
+    }
+
+    /// The selection stage of a todo.sh listing.
+    func selectRows(
+        _ rows: [Listing.Row], width: Int, terms: [String],
+        postFilter: (test: (Listing.Row) -> Bool, command: String)?
+    ) throws -> ListingSelection {
         let filters: [Listing.Filter]
         do {
             filters = try Listing.filters(for: terms)
@@ -241,7 +265,16 @@ extension Session {
         var commands = filters.map(\.commandText)
         if let postFilter { commands.append(postFilter.command) }
         let filterCommand = commands.isEmpty ? "cat" : commands.joined(separator: " | ")
+        return ListingSelection(rows: selected, filterCommand: filterCommand)
+    }
 
+    /// The ordering stage of a todo.sh listing, with its rendering: todo.sh sorts and filters
+    /// the finished lines, so the two cannot be told apart.
+    func orderRows(
+        _ selection: ListingSelection, width: Int, renumber: ((Listing.Row) -> Int)?
+    ) -> ListingOutput {
+        let selected = selection.rows
+        let filterCommand = selection.filterCommand
         let displayWidth = width
         let painter = Painter(
             colours: settings.colours, hideContexts: settings.hideContexts,
@@ -334,13 +367,17 @@ extension Session {
     ) throws {
         let list = try readList(path)
         let rows = Session.rows(of: list)
-        let output = try runListing(
-            rows: rows, width: Listing.width(for: list.count), terms: terms, postFilter: postFilter)
-        printListing(
-            output,
-            footers: [
-                "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
-            ])
+        try run(
+            todoShListing(
+                rows: rows, width: Listing.width(for: list.count), terms: terms,
+                postFilter: postFilter
+            ) { output in
+                self.printListing(
+                    output,
+                    footers: [
+                        "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
+                    ])
+            })
     }
 
     /// `lsp [PRIORITIES] [TERM...]` (TodoShCompatibility.md §5.7).
@@ -413,9 +450,19 @@ extension Session {
             }
         }
         let width = Listing.width(for: todoCount + done.count)
-        let output = try runListing(
-            rows: rows, width: width, terms: Array(words.dropFirst()),
-            renumber: { $0.number > todoCount ? 0 : $0.number })
+        try run(
+            todoShListing(
+                rows: rows, width: width, terms: Array(words.dropFirst()),
+                renumber: { $0.number > todoCount ? 0 : $0.number }
+            ) { output in
+                self.printAllListing(
+                    output, todoCount: todoCount, doneCount: done.count)
+            })
+        return 0
+    }
+
+    /// The writer of `lsa`: numbers re-padded to the todo file's width, three footers.
+    private func printAllListing(_ output: ListingOutput, todoCount: Int, doneCount: Int) {
         let padded = Listing.width(for: todoCount)
         let lines = output.lines.map { line -> [UInt8] in
             // Re-pad the numbers to the width of the todo file alone.
@@ -431,10 +478,9 @@ extension Session {
             ListingOutput(lines: lines, filterCommand: output.filterCommand),
             footers: [
                 "\(Session.prefix(of: settings.todoFile)): \(todoShown) of \(todoCount) tasks shown",
-                "\(Session.prefix(of: settings.doneFile)): \(doneShown) of \(done.count) tasks shown",
-                "total \(lines.count) of \(todoCount + done.count) tasks shown",
+                "\(Session.prefix(of: settings.doneFile)): \(doneShown) of \(doneCount) tasks shown",
+                "total \(lines.count) of \(todoCount + doneCount) tasks shown",
             ])
-        return 0
     }
 
     /// `lf [SRC [TERM...]]` (TodoShCompatibility.md §5.9).

@@ -9,13 +9,21 @@ extension Session {
     /// the column.
     func query(_ request: QueryRequest) throws -> Int32 {
         let list = try readList(settings.todoFile)
-        var output: [UInt8] = []
+        let pipeline = ListingPipeline(
+            select: { () throws(QueryError) in
+                try request.selectedLines(in: list, today: self.today)
+            },
+            order: { request.ordered($0, in: list) },
+            write: { lines in
+                var output: [UInt8] = []
+                request.format.write(lines: lines, of: list, into: &output)
+                self.console.write(output)
+            })
         do {
-            try request.run(on: list, today: today, into: &output)
-        } catch {
+            try run(pipeline)
+        } catch let error as QueryError {
             throw CommandFailure.message(["\(program): query: \(error)"], status: 2)
         }
-        console.write(output)
         return 0
     }
 }

@@ -45,7 +45,7 @@ import TodoMerge
 
     @Test func untouchedLinesAreCopiedByteForByte() {
         // Odd spacing, a tab, invalid UTF-8 and a mixed terminator survive untouched; the new
-        // line takes the first line's terminator (format.md F5).
+        // line takes the first line's terminator (FormatRules.md F5).
         let odd: [UInt8] = Array("(A)  Odd\tspacing  ".utf8) + [0xFF, 0xFE] + [0x0D, 0x0A]
         let base = odd + bytes("Call mom\n")
         let ours = odd + bytes("Call mom @phone\n")

@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 // The todo.txt toolkit: a lossless parser (TodoTxt), safe file storage (TodoStore), a query
 // language (TodoQuery), a three-way merge (TodoMerge) and the `todo` command (TodoCLI + todo).
-// No package dependencies: the toolchain's standard library, Glibc, Foundation and the test
-// libraries only.
+// No package dependencies: the toolchain's standard library, the C library (only through
+// TodoPlatform), Foundation (CLI and tests only) and the test libraries.
 
 import PackageDescription
 
@@ -17,14 +17,20 @@ let package = Package(
     products: [
         .library(name: "TodoTxt", targets: ["TodoTxt"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoStoreTesting", targets: ["TodoStoreTesting"]),
         .library(name: "TodoQuery", targets: ["TodoQuery"]),
         .library(name: "TodoMerge", targets: ["TodoMerge"]),
-        .library(name: "TodoCLI", targets: ["TodoCLI"]),
+        .library(name: "TodoKit", targets: ["TodoKit"]),
         .executable(name: "todo", targets: ["todo"]),
     ],
     targets: [
+        .target(name: "TodoPlatform", swiftSettings: upcoming),
         .target(name: "TodoTxt", swiftSettings: upcoming),
-        .target(name: "TodoStore", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoStore", dependencies: ["TodoTxt", "TodoPlatform"], swiftSettings: upcoming),
+        .target(
+            name: "TodoStoreTesting", dependencies: ["TodoStore", "TodoTxt"],
+            swiftSettings: upcoming),
         .target(name: "TodoJSON", swiftSettings: upcoming),
         .target(name: "TodoQuery", dependencies: ["TodoTxt", "TodoJSON"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
@@ -35,12 +41,22 @@ let package = Package(
             dependencies: ["TodoTxt", "TodoJSON", "TodoCheck", "TodoQuery"],
             swiftSettings: upcoming
         ),
+        .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
-            name: "TodoCLI",
-            dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
+            name: "TodoKit",
+            dependencies: ["TodoTxt", "TodoQuery", "TodoStore", "TodoStoreTesting"],
             swiftSettings: upcoming
         ),
-        .executableTarget(name: "todo", dependencies: ["TodoCLI"], swiftSettings: upcoming),
+        .target(
+            name: "TodoCLI",
+            dependencies: [
+                "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
+                "TodoJSON", "TodoLanguageServer",
+            ],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "todo", dependencies: ["TodoCLI", "TodoPlatform"], swiftSettings: upcoming),
         .executableTarget(
             name: "todo-bench",
             path: "Benchmarks/TodoBench",
@@ -48,11 +64,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "ListOverdue",
-            dependencies: ["TodoTxt"],
+            dependencies: ["TodoKit"],
             path: "Examples/ListOverdue",
             swiftSettings: upcoming
         ),
+        .target(
+            name: "TaskListApp",
+            dependencies: ["TodoKit"],
+            path: "Examples/TaskListApp/Sources",
+            swiftSettings: upcoming
+        ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: upcoming),
+        .testTarget(
+            name: "TodoPlatformTests", dependencies: ["TodoPlatform"], swiftSettings: upcoming),
         .testTarget(
             name: "TodoTxtTests",
             dependencies: ["TodoTxt", "TestSupport"],
@@ -60,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoStoreTests",
-            dependencies: ["TodoStore", "TodoTxt"],
+            dependencies: ["TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -91,8 +115,26 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "TodoKitTests",
+            dependencies: ["TodoKit", "todo", "ListOverdue"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TaskListAppTests",
+            dependencies: ["TaskListApp", "TodoKit"],
+            path: "Examples/TaskListApp/Tests",
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoTerminalTests",
+            dependencies: ["TodoTerminal", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoStore", "TodoTxt", "todo"],
+            dependencies: [
+                "TodoCLI", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt", "todo",
+            ],
             exclude: ["Transcripts"],
             swiftSettings: upcoming
         ),

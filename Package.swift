@@ -31,9 +31,16 @@ let package = Package(
         .target(
             name: "TodoStoreTesting", dependencies: ["TodoStore", "TodoTxt"],
             swiftSettings: upcoming),
-        .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoJSON", swiftSettings: upcoming),
+        .target(name: "TodoQuery", dependencies: ["TodoTxt", "TodoJSON"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
-        .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoCheck", dependencies: ["TodoTxt", "TodoQuery"], swiftSettings: upcoming),
+        .target(
+            name: "TodoLanguageServer",
+            dependencies: ["TodoTxt", "TodoJSON", "TodoCheck", "TodoQuery"],
+            swiftSettings: upcoming
+        ),
         .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
             name: "TodoKit",
@@ -44,6 +51,7 @@ let package = Package(
             name: "TodoCLI",
             dependencies: [
                 "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
+                "TodoJSON", "TodoLanguageServer",
             ],
             swiftSettings: upcoming
         ),
@@ -87,6 +95,18 @@ let package = Package(
         .testTarget(
             name: "TodoMergeTests",
             dependencies: ["TodoMerge", "TodoTxt", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoJSONTests",
+            dependencies: ["TodoJSON", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoLanguageServerTests",
+            dependencies: [
+                "TodoLanguageServer", "TodoJSON", "TodoCheck", "TodoTxt", "TestSupport",
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

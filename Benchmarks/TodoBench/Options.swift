@@ -9,11 +9,13 @@ struct Options {
     var keep = false
     /// Seconds a todo.sh or topydo run may take before it is stopped ("over N s").
     var limit = 30.0
+    /// Measure `todo language-server` instead of the command-line actions.
+    var languageServer = false
     var seed: UInt64 = 20_240_517
 
     static let usage = """
         usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
-                          [--limit SECONDS] [--seed N] [--keep]
+                          [--limit SECONDS] [--seed N] [--keep] [--language-server]
 
           --sizes      line counts of the generated files (default 100000,1000000); the report
                        gives each row's growth from one size to the next
@@ -27,6 +29,9 @@ struct Options {
                        shown as "over N s"
           --seed       the seed of the generated files (default 20240517)
           --keep       keep the temporary directory and print where it is
+          --language-server
+                       time `todo language-server` instead (first diagnostics, a one-character
+                       change, a completion, peak memory) on documents of --sizes lines
         """
 
     /// Parses the arguments; returns nil (after printing why) when they are wrong.
@@ -73,6 +78,7 @@ struct Options {
             case "--no-todo-sh": options.useTodoSh = false
             case "--no-topydo": options.useTopydo = false
             case "--keep": options.keep = true
+            case "--language-server": options.languageServer = true
             case "--help", "-h":
                 print(usage)
                 return nil

@@ -47,6 +47,22 @@ else {
     print("todo-bench: no todo binary to measure")
     exit(2)
 }
+if options.languageServer {
+    print("todo: \(todo)")
+    let bench = LanguageServerBench(todo: todo, seed: options.seed)
+    var failed = false
+    for size in options.sizes {
+        guard let figures = bench.run(lines: size, runs: options.runs) else {
+            print("todo-bench: the language server did not answer on \(size) lines")
+            failed = true
+            continue
+        }
+        LanguageServerBench.report(figures)
+        fflush(nil)
+    }
+    exit(failed ? 1 : 0)
+}
+
 // The start-up floor, built the same way (Benchmarks/StartupFloor is a package of its own).
 guard
     let hello = buildStatic(

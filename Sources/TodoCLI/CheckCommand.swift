@@ -21,7 +21,7 @@ extension Session {
                 throw CommandFailure.message(["\(program): check: \(error)"], status: 2)
             }
         }
-        let diagnostics = Checker.check(bytes)
+        let diagnostics = Checker.check(bytes, today: now.date)
         if format == "json" {
             console.write(Session.json(diagnostics, file: name))
         } else {
@@ -35,8 +35,10 @@ extension Session {
         "\(file):\(diagnostic.line):\(diagnostic.column): warning: \(diagnostic.message)"
     }
 
-    /// The diagnostics as a JSON array of `{"file", "line", "column", "severity", "message"}`
-    /// objects, one per line, and a final newline.
+    /// The diagnostics as a JSON array of objects, one per line, and a final newline: `file`,
+    /// `line`, `column`, `endColumn` (just after the offending text), `severity`, the stable
+    /// `rule` name, `message`, and, when the repair is unambiguous, `fix`: replace the columns
+    /// `column` up to `endColumn` of the line with `replacement`.
     static func json(_ diagnostics: [Diagnostic], file: String) -> [UInt8] {
         var output: [UInt8] = [0x5B]
         for (index, diagnostic) in diagnostics.enumerated() {
@@ -44,9 +46,16 @@ extension Session {
             output += Array(#"{"file":"#.utf8)
             JSONRecord.appendString(ArraySlice(file.utf8), to: &output)
             output += Array(
-                #","line":\#(diagnostic.line),"column":\#(diagnostic.column),"severity":"warning","message":"#
+                #","line":\#(diagnostic.line),"column":\#(diagnostic.column),"endColumn":\#(diagnostic.endColumn),"severity":"warning","rule":"\#(diagnostic.rule.rawValue)","message":"#
                     .utf8)
             JSONRecord.appendString(ArraySlice(diagnostic.message.utf8), to: &output)
+            if let fix = diagnostic.fix {
+                output += Array(
+                    #","fix":{"column":\#(fix.column),"endColumn":\#(fix.endColumn),"replacement":"#
+                        .utf8)
+                JSONRecord.appendString(ArraySlice(fix.replacement), to: &output)
+                output.append(0x7D)
+            }
             output.append(0x7D)
         }
         output += Array((diagnostics.isEmpty ? "]\n" : "\n]\n").utf8)

@@ -1,22 +1,5 @@
-import TodoTxt
-
-/// One finding of `todo check`: a place in the file and what probably went wrong there.
-package struct Diagnostic: Hashable, Sendable {
-    /// The 1-based line number.
-    package var line: Int
-    /// The 1-based column, counted in bytes from the start of the line (after a byte order mark),
-    /// as compilers count them.
-    package var column: Int
-    /// One sentence, without a trailing period.
-    package var message: String
-
-    /// A finding at a 1-based line and byte column.
-    package init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-}
+import TodoQuery
+package import TodoTxt
 
 /// The checks of `todo check` and `todo edit`: lines that parse, but probably do not mean what
 /// their author meant (format.md H1-H9), and file-level slips (mixed line endings, a missing final
@@ -24,35 +7,98 @@ package struct Diagnostic: Hashable, Sendable {
 ///
 /// A pure function of the file's bytes, so that every diagnostic can be tested on its own.
 package enum Checker {
+
+    /// One line of a file as the file-level rules see it.
+    package struct FileLine: Sendable {
+        /// The line's bytes without its terminator.
+        package var content: ArraySlice<UInt8>
+        /// How the line ends.
+        package var terminator: LineTerminator
+
+        /// A line and its end.
+        package init(content: ArraySlice<UInt8>, terminator: LineTerminator) {
+            self.content = content
+            self.terminator = terminator
+        }
+    }
+
     /// The diagnostics of a whole file, ordered by line, then column.
-    package static func check(_ bytes: [UInt8]) -> [Diagnostic] {
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - today: The date relative dates are resolved against for their fix; without it, a
+    ///     relative date is reported without a fix.
+    package static func check(_ bytes: [UInt8], today: LocalDate? = nil) -> [Diagnostic] {
         let list = TodoList(bytes: bytes)
         var found: [Diagnostic] = []
-        var firstLine: [ArraySlice<UInt8>: Int] = [:]
-        var reference: (line: Int, terminator: LineTerminator)?
+        var lines: [FileLine] = []
+        lines.reserveCapacity(list.count)
         for (index, line) in list.enumerated() {
+            found += checkLine(line.content, number: index + 1, today: today)
+            lines.append(FileLine(content: line.content, terminator: line.terminator))
+        }
+        found += checkFile(lines)
+        return sorted(found)
+    }
+
+    /// Orders diagnostics by line, then column (stable for equal places).
+    package static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset)
+                < ($1.element.line, $1.element.column, $1.offset)
+        }.map(\.element)
+    }
+
+    /// The file-level diagnostics (``Rule/isPerLine`` false): duplicate tasks, mixed line ends
+    /// and a missing final newline, in line order. `lines[0]` is line 1.
+    package static func checkFile(_ lines: [FileLine]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Lines by a hash of their bytes (cheaper than hashing slices); equal hashes are
+        // compared byte for byte, and the rare different line with the same hash goes to
+        // `collided`.
+        var firstLine: [Int: Int] = [:]
+        firstLine.reserveCapacity(lines.count)
+        var collided: [Int: [Int]] = [:]
+        var reference: (line: Int, terminator: LineTerminator)?
+        for (index, line) in lines.enumerated() {
             let number = index + 1
-            found += checkLine(line.content, number: number)
-            if !line.isBlank {
-                if let earlier = firstLine[line.content] {
-                    found.append(
-                        Diagnostic(line: number, column: 1, message: "duplicate of line \(earlier)")
-                    )
+            let end = line.content.count + 1
+            if !line.content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                let hash = fingerprint(line.content)
+                var earlier: Int?
+                if let candidate = firstLine[hash] {
+                    if lines[candidate].content == line.content {
+                        earlier = candidate
+                    } else if let other = collided[hash]?.first(where: {
+                        lines[$0].content == line.content
+                    }) {
+                        earlier = other
+                    } else {
+                        collided[hash, default: []].append(index)
+                    }
                 } else {
-                    firstLine[line.content] = number
+                    firstLine[hash] = index
+                }
+                if let earlier {
+                    found.append(
+                        Diagnostic(
+                            line: number, column: 1, endColumn: end, rule: .duplicateTask,
+                            message: "duplicate of line \(earlier + 1)"))
                 }
             }
             switch line.terminator {
             case .none:
+                let newline = reference?.terminator.bytes ?? [0x0A]
                 found.append(
                     Diagnostic(
-                        line: number, column: line.content.count + 1,
-                        message: "no newline at end of file"))
+                        line: number, column: end, endColumn: end, rule: .missingFinalNewline,
+                        message: "no newline at end of file",
+                        fix: Fix(column: end, endColumn: end, replacement: newline)))
             case .lf, .crlf:
                 if let reference, reference.terminator != line.terminator {
                     found.append(
                         Diagnostic(
-                            line: number, column: line.content.count + 1,
+                            line: number, column: end, endColumn: end, rule: .mixedLineEndings,
                             message:
                                 "mixed line endings: this line ends with \(name(line.terminator)) but line \(reference.line) ends with \(name(reference.terminator))"
                         ))
@@ -61,101 +107,18 @@ package enum Checker {
                 }
             }
         }
-        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return found
     }
 
-    /// The diagnostics of one line's content (without its terminator).
-    static func checkLine(_ content: ArraySlice<UInt8>, number: Int) -> [Diagnostic] {
-        let bytes = Array(content)
-        var found: [Diagnostic] = []
-        func report(_ column: Int, _ message: String) {
-            found.append(Diagnostic(line: number, column: column, message: message))
-        }
-        if let bad = firstInvalidUTF8(bytes) {
-            report(bad + 1, "invalid UTF-8 (byte 0x\(hex(bytes[bad])))")
-        }
-        if bytes.count >= 2 && bytes[0] == 0x58 && bytes[1] == 0x20 {
-            report(1, "'X ' does not mark a task done; write a lower-case 'x '")
-        }
-        if bytes.count >= 2 && bytes[0] == 0x78 && bytes[1] == 0x09 {
-            report(1, "'x' and a tab do not mark a task done; write 'x' and one space")
-        }
-        let item = TODOItem(parsingBytes: ArraySlice(bytes))
-        let start = bytes.count - item.descriptionBytes.count
-        if !item.isDone && item.priority == nil && bytes.count >= 3 && bytes[0] == 0x28
-            && bytes[2] == 0x29
-        {
-            let letter = bytes[1]
-            let next = bytes.count > 3 ? bytes[3] : nil
-            if letter >= 0x61 && letter <= 0x7A && (next == nil || next == 0x20 || next == 0x09) {
-                let upper = String(decoding: [letter - 0x20], as: UTF8.self)
-                report(
-                    1,
-                    "'(\(character(letter)))' is not a priority; priorities are upper-case, '(\(upper))'"
-                )
-            } else if letter >= 0x41 && letter <= 0x5A, let next, next != 0x20 {
-                report(4, "'(\(character(letter)))' is a priority only when one space follows it")
-            }
-        }
-        if item.isDone, item.descriptionBytes.count >= 4 {
-            let text = Array(item.descriptionBytes.prefix(4))
-            if text[0] == 0x28 && text[2] == 0x29 && text[3] == 0x20 && text[1] >= 0x41
-                && text[1] <= 0x5A
-            {
-                let letter = character(text[1])
-                report(
-                    start + 1,
-                    "a completed task has no priority: '(\(letter))' is text here; keep it as pri:\(letter)"
-                )
-            }
-        }
-        if item.isDone, let completion = item.completionDate, let creation = item.creationDate,
-            creation > completion
-        {
-            report(
-                14, "the creation date \(creation) is after the completion date \(completion)")
-        }
-        // A creation date (or, on a completed task, a completion date) could still come here.
-        if item.creationDate == nil {
-            let word = bytes[start...].prefix { $0 != 0x20 && $0 != 0x09 }
-            let followed = start + word.count == bytes.count || bytes[start + word.count] == 0x20
-            if Checker.date(word) == nil || !followed, let problem = dateProblem(word) {
-                report(start + 1, problem)
-            }
-            var spaces = start
-            while spaces < bytes.count && (bytes[spaces] == 0x20 || bytes[spaces] == 0x09) {
-                spaces += 1
-            }
-            if spaces > start {
-                let pushed = bytes[spaces...].prefix { $0 != 0x20 && $0 != 0x09 }
-                if let date = Checker.date(pushed),
-                    spaces + pushed.count == bytes.count || bytes[spaces + pushed.count] == 0x20
-                {
-                    report(
-                        spaces + 1,
-                        "the date \(date) is text, not a header date: remove the extra space before it"
-                    )
-                }
-            }
-        }
-        item.forEachWord { word in
-            guard word.kind == .tag else { return }
-            let key = String(decoding: word.name, as: UTF8.self)
-            guard key == "due" || key == "t", Checker.date(word.value) == nil else { return }
-            let value = String(decoding: word.value, as: UTF8.self)
-            let column = word.value.startIndex - item.descriptionBytes.startIndex + start + 1
-            if isDateShaped(word.value, strict: true) {
-                report(column, "invalid date '\(value)' in \(key):, there is no such day")
-            } else {
-                report(column, "'\(value)' in \(key): is not a date; write YYYY-MM-DD")
-            }
-        }
-        if let last = bytes.last, last == 0x20 || last == 0x09 {
-            var first = bytes.count - 1
-            while first > 0 && (bytes[first - 1] == 0x20 || bytes[first - 1] == 0x09) { first -= 1 }
-            report(first + 1, "trailing whitespace")
-        }
-        return found
+    /// The per-line diagnostics (``Rule/isPerLine``) of one line's content (without its
+    /// terminator), in column order. They depend on nothing but the line and `today`, so a
+    /// changed line can be re-checked alone.
+    package static func checkLine(
+        _ content: ArraySlice<UInt8>, number: Int, today: LocalDate? = nil
+    ) -> [Diagnostic] {
+        var lineCheck = LineCheck(bytes: Array(content), number: number, today: today)
+        lineCheck.run()
+        return sorted(lineCheck.found)
     }
 
     /// What is wrong with a word in a header date's place, or `nil` when it does not look like a
@@ -229,15 +192,26 @@ package enum Checker {
         bytes.count == 10 ? LocalDate(String(decoding: bytes, as: UTF8.self)) : nil
     }
 
+    /// A 64-bit FNV-1a hash of a line's bytes.
+    private static func fingerprint(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in buffer {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            }
+            return Int(truncatingIfNeeded: hash)
+        }
+    }
+
     private static func name(_ terminator: LineTerminator) -> String {
         terminator == .crlf ? "CRLF" : "LF"
     }
 
-    private static func character(_ byte: UInt8) -> String {
+    static func character(_ byte: UInt8) -> String {
         String(decoding: [byte], as: UTF8.self)
     }
 
-    private static func hex(_ byte: UInt8) -> String {
+    static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
     }

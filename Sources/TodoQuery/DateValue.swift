@@ -1,8 +1,8 @@
-import TodoTxt
+package import TodoTxt
 
 /// A date as a query writes it: absolute (`2024-05-01`) or relative to today (`+3d`, `fri`,
 /// `eom`). Relative values are resolved when the query is evaluated (query.md section 6).
-enum DateValue: Hashable, Sendable {
+package enum DateValue: Hashable, Sendable {
     /// A calendar date.
     case absolute(LocalDate)
     /// Today plus a signed number of days (`today`, `tomorrow`, `yesterday`, `+3d`, `-2w`).
@@ -32,7 +32,7 @@ enum DateValue: Hashable, Sendable {
     ]
 
     /// Parses a date value, or returns `nil` when the text is not one.
-    init?(parsing bytes: ArraySlice<UInt8>) {
+    package init?(parsing bytes: ArraySlice<UInt8>) {
         if let date = LocalDate(slice: bytes) {
             self = .absolute(date)
             return
@@ -79,13 +79,13 @@ enum DateValue: Hashable, Sendable {
     }
 
     /// Whether the value does not depend on today.
-    var isAbsolute: Bool {
+    package var isAbsolute: Bool {
         if case .absolute = self { return true }
         return false
     }
 
     /// The date this value names on `today`, or `nil` when it falls outside years 1...9999.
-    func resolve(today: LocalDate) -> LocalDate? {
+    package func resolve(today: LocalDate) -> LocalDate? {
         switch self {
         case .absolute(let date): return date
         case .days(let count): return today.adding(days: count)

@@ -1,3 +1,4 @@
+import TodoJSON
 public import TodoTxt
 
 /// The JSON record of one line (query.md section 5), shared by `todo export` and `todo query`.
@@ -115,42 +116,9 @@ public enum JSONRecord {
         output.append(0x22)
     }
 
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : 0x57 + value
-    }
-
     /// Appends `bytes` as a quoted JSON string: escapes `"`, `\` and control characters, and
-    /// writes each invalid UTF-8 sequence as U+FFFD.
+    /// writes each invalid UTF-8 sequence as U+FFFD (the package's one JSON string writer).
     public static func appendString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        output.append(0x22)
-        let bodyStart = output.count
-        var needsRepair = false
-        for byte in bytes {
-            switch byte {
-            case 0x22: output.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-            case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0..<0x20:
-                output.append(contentsOf: [
-                    0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15),
-                ])
-            case 0x80...:
-                needsRepair = true
-                output.append(byte)
-            default: output.append(byte)
-            }
-        }
-        output.append(0x22)
-        guard needsRepair else { return }
-        // Non-ASCII bytes were copied as they are; make sure they form valid UTF-8.
-        let bodyEnd = output.count - 1
-        let body = output[bodyStart..<bodyEnd]
-        if String(validating: body, as: UTF8.self) == nil {
-            let repaired = Array(String(decoding: body, as: UTF8.self).utf8)
-            output.replaceSubrange(bodyStart..<bodyEnd, with: repaired)
-        }
+        JSONWriter.appendString(bytes, to: &output)
     }
 }

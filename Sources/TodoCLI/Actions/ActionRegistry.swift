@@ -24,6 +24,7 @@ enum ActionRegistry {
         ExportAction.self,
         GitAction.self,
         HelpAction.self,
+        LanguageServerAction.self,
         ListAction.self,
         ListAllAction.self,
         ListAddonsAction.self,

@@ -13,9 +13,9 @@ other.txt:2:13: warning: trailing whitespace
 
 $ todo check --format json other.txt
 [
-{"file":"other.txt","line":1,"column":1,"severity":"warning","message":"'X ' does not mark a task done; write a lower-case 'x '"},
-{"file":"other.txt","line":2,"column":1,"severity":"warning","message":"'(b)' is not a priority; priorities are upper-case, '(B)'"},
-{"file":"other.txt","line":2,"column":13,"severity":"warning","message":"trailing whitespace"}
+{"file":"other.txt","line":1,"column":1,"endColumn":2,"severity":"warning","rule":"uppercase-done-mark","message":"'X ' does not mark a task done; write a lower-case 'x '","fix":{"column":1,"endColumn":2,"replacement":"x"}},
+{"file":"other.txt","line":2,"column":1,"endColumn":4,"severity":"warning","rule":"lowercase-priority","message":"'(b)' is not a priority; priorities are upper-case, '(B)'","fix":{"column":2,"endColumn":3,"replacement":"B"}},
+{"file":"other.txt","line":2,"column":13,"endColumn":15,"severity":"warning","rule":"trailing-whitespace","message":"trailing whitespace","fix":{"column":13,"endColumn":15,"replacement":""}}
 ]
 ? 1
 

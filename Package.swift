@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(name: "TodoHistory", dependencies: ["TodoMerge"], swiftSettings: upcoming),
         .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
@@ -64,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "TodoMergeTests",
             dependencies: ["TodoMerge", "TodoTxt", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoHistoryTests",
+            dependencies: ["TodoHistory", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

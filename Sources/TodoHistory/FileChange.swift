@@ -1,0 +1,89 @@
+/// What one command changed in one file, kept small: the changed lines with their numbers and
+/// one unchanged line on each side, plus the size and fingerprint of the file before and after.
+/// A one-line change to a file of a million lines records that one line.
+package struct FileChange: Hashable, Sendable {
+    /// The file's path (the real path, symbolic links resolved, as the caller gives it).
+    package var path: String
+    /// The changed stretches, in file order.
+    package var hunks: [Hunk]
+    /// The byte count of the file before the command.
+    package var beforeSize: Int
+    /// The FNV-1a fingerprint of the file before the command.
+    package var beforeFingerprint: UInt64
+    /// The byte count of the file as the command left it.
+    package var afterSize: Int
+    /// The FNV-1a fingerprint of the file as the command left it.
+    package var afterFingerprint: UInt64
+
+    /// Creates a record from its parts (as read back from a history).
+    package init(
+        path: String, hunks: [Hunk], beforeSize: Int, beforeFingerprint: UInt64, afterSize: Int,
+        afterFingerprint: UInt64
+    ) {
+        self.path = path
+        self.hunks = hunks
+        self.beforeSize = beforeSize
+        self.beforeFingerprint = beforeFingerprint
+        self.afterSize = afterSize
+        self.afterFingerprint = afterFingerprint
+    }
+
+    /// Records the change from `before` to `after`: the common lines at the start and the end
+    /// are found by comparing bytes, and only the lines between them are split and compared.
+    package init(path: String, before: [UInt8], after: [UInt8]) {
+        self.path = path
+        beforeSize = before.count
+        afterSize = after.count
+        beforeFingerprint = FileLines.fingerprint(before)
+        afterFingerprint = FileLines.fingerprint(after)
+        hunks = FileChange.hunks(before: before, after: after)
+    }
+
+    /// Whether the command changed nothing in this file.
+    package var isEmpty: Bool { hunks.isEmpty }
+
+    /// How many lines the command removed or replaced.
+    package var removedLines: Int { hunks.reduce(0) { $0 + $1.before.count } }
+
+    /// How many lines the command wrote.
+    package var addedLines: Int { hunks.reduce(0) { $0 + $1.after.count } }
+
+    /// The bytes of lines the record holds.
+    package var byteCount: Int { path.utf8.count + hunks.reduce(0) { $0 + $1.byteCount } }
+
+    /// The hunks from `before` to `after`.
+    private static func hunks(before: [UInt8], after: [UInt8]) -> [Hunk] {
+        if before == after { return [] }
+        // The common prefix, cut back to the end of its last whole line.
+        var prefix = FileLines.commonPrefix(before, after)
+        while prefix > 0 && before[prefix - 1] != 0x0A { prefix -= 1 }
+        // The common suffix after it, cut forward to a line start in both files.
+        let shorter = min(before.count, after.count)
+        var suffix = FileLines.commonSuffix(before, after, limit: shorter - prefix)
+        func lineStart(_ bytes: [UInt8], _ index: Int) -> Bool {
+            index == prefix || bytes[index - 1] == 0x0A
+        }
+        while suffix > 0
+            && !(lineStart(before, before.count - suffix) && lineStart(after, after.count - suffix))
+        {
+            suffix -= 1
+        }
+        let firstLine = FileLines.count(before, before: prefix)
+        let oldLines = FileLines.split(before[prefix..<(before.count - suffix)])
+        let newLines = FileLines.split(after[prefix..<(after.count - suffix)])
+        // The unchanged neighbours of the middle part, as the command left the file.
+        let lineAbove = FileLines.line(endingAt: prefix, in: after)
+        let lineBelow = FileLines.line(startingAt: after.count - suffix, in: after)
+        return EditScript.runs(oldLines, newLines).map { run in
+            Hunk(
+                beforeStart: firstLine + run.aRange.lowerBound,
+                afterStart: firstLine + run.bRange.lowerBound,
+                before: run.aRange.map { Array(oldLines[$0]) },
+                after: run.bRange.map { Array(newLines[$0]) },
+                above: run.bRange.lowerBound > 0
+                    ? Array(newLines[run.bRange.lowerBound - 1]) : lineAbove,
+                below: run.bRange.upperBound < newLines.count
+                    ? Array(newLines[run.bRange.upperBound]) : lineBelow)
+        }
+    }
+}

@@ -46,6 +46,16 @@ package struct History: Hashable, Sendable {
         entries.removeFirst(drop)
     }
 
+    /// The name of the history file of the todo file at `realPath` (symbolic links resolved):
+    /// the file's name and a fingerprint of the whole path, so that every todo file has its own
+    /// history and a reader can still tell which is which (`todo.txt-5f0c1e2a9b3d7a41`).
+    package static func fileName(forTodoFile realPath: String) -> String {
+        let name = realPath.split(separator: "/").last.map(String.init) ?? "todo"
+        let hex = String(FileLines.fingerprint(Array(realPath.utf8)), radix: 16)
+        let safe = name.unicodeScalars.allSatisfy { $0.isASCII && $0 != " " } ? name : "todo"
+        return safe + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The entry the next `undo` takes back: the newest entry, or, right after an undo, the
     /// entry before the one that undo took back; `nil` when there is none.
     package var undoTarget: HistoryEntry? {

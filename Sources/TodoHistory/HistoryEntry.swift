@@ -21,6 +21,18 @@ package struct HistoryEntry: Hashable, Sendable {
         self.files = files
     }
 
+    /// What changed, for `undo --list`: each file's name with the lines removed and added, such
+    /// as `todo.txt -1 +2, done.txt +1`.
+    package var summary: String {
+        files.map { file in
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            var parts = [name]
+            if file.removedLines > 0 { parts.append("-\(file.removedLines)") }
+            if file.addedLines > 0 { parts.append("+\(file.addedLines)") }
+            return parts.joined(separator: " ")
+        }.joined(separator: ", ")
+    }
+
     /// The bytes the entry keeps.
     var byteCount: Int {
         command.utf8.count + files.reduce(0) { $0 + $1.byteCount } + 64

@@ -96,6 +96,27 @@ private func change(_ old: String, _ new: String) -> [FileChange] {
         #expect(throws: HistoryFormatError.self) { try History(decoding: Array(text.utf8)) }
     }
 
+    @Test func summarisesEachFile() {
+        let entry = HistoryEntry(
+            id: 1, time: 0, command: "do 2",
+            files: [
+                FileChange(
+                    path: "/home/me/todo.txt", before: Array("a\nb\n".utf8),
+                    after: Array("a\nx b\nc\n".utf8)),
+                FileChange(
+                    path: "/home/me/done.txt", before: [], after: Array("x 1\n".utf8)),
+            ])
+        #expect(entry.summary == "todo.txt -1 +2, done.txt +1")
+    }
+
+    @Test func eachTodoFileHasItsOwnHistoryFile() {
+        let a = History.fileName(forTodoFile: "/home/me/todo.txt")
+        let b = History.fileName(forTodoFile: "/home/me/work/todo.txt")
+        #expect(a != b)
+        #expect(a.hasPrefix("todo.txt-") && a.count == "todo.txt-".count + 16)
+        #expect(History.fileName(forTodoFile: "/x/my tasks.txt").hasPrefix("todo-"))
+    }
+
     @Test func anEmptyFileIsAnEmptyHistory() throws {
         #expect(try History(decoding: []) == History())
     }

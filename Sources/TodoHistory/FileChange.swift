@@ -1,41 +1,22 @@
 /// What one command changed in one file, kept small: the changed lines with their numbers and
-/// one unchanged line on each side, plus the size and fingerprint of the file before and after.
-/// A one-line change to a file of a million lines records that one line.
+/// one unchanged line on each side of each changed stretch. A one-line change to a file of a
+/// million lines records that one line and its two neighbours.
 package struct FileChange: Hashable, Sendable {
-    /// The file's path (the real path, symbolic links resolved, as the caller gives it).
+    /// The file's path, as the command named it.
     package var path: String
     /// The changed stretches, in file order.
     package var hunks: [Hunk]
-    /// The byte count of the file before the command.
-    package var beforeSize: Int
-    /// The FNV-1a fingerprint of the file before the command.
-    package var beforeFingerprint: UInt64
-    /// The byte count of the file as the command left it.
-    package var afterSize: Int
-    /// The FNV-1a fingerprint of the file as the command left it.
-    package var afterFingerprint: UInt64
 
     /// Creates a record from its parts (as read back from a history).
-    package init(
-        path: String, hunks: [Hunk], beforeSize: Int, beforeFingerprint: UInt64, afterSize: Int,
-        afterFingerprint: UInt64
-    ) {
+    package init(path: String, hunks: [Hunk]) {
         self.path = path
         self.hunks = hunks
-        self.beforeSize = beforeSize
-        self.beforeFingerprint = beforeFingerprint
-        self.afterSize = afterSize
-        self.afterFingerprint = afterFingerprint
     }
 
     /// Records the change from `before` to `after`: the common lines at the start and the end
     /// are found by comparing bytes, and only the lines between them are split and compared.
     package init(path: String, before: [UInt8], after: [UInt8]) {
         self.path = path
-        beforeSize = before.count
-        afterSize = after.count
-        beforeFingerprint = FileLines.fingerprint(before)
-        afterFingerprint = FileLines.fingerprint(after)
         hunks = FileChange.hunks(before: before, after: after)
     }
 

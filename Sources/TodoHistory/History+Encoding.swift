@@ -1,15 +1,15 @@
-/// The history file format: a header line, then each entry as ASCII header lines followed by
-/// length-prefixed byte strings, so any bytes (invalid UTF-8, CR, NUL) survive exactly.
+/// The history file format: a header line, then each entry as ASCII header lines and
+/// length-prefixed byte strings (a decimal length, LF, that many bytes), so that any bytes
+/// (invalid UTF-8, CR, NUL) survive exactly.
 ///
 /// ```
 /// todo-history 1
-/// E <id> <time> <undid or -> <file count> <command length>
-/// <command bytes>
-/// F <path length> <before size> <before fingerprint> <after size> <after fingerprint> <hunks>
-/// <path bytes>
+/// E <id> <time> <undid or -> <file count>
+/// <length> LF <command bytes>
+/// F <hunk count>
+/// <length> LF <path bytes>
 /// H <before start> <after start> <before lines> <after lines> <has above> <has below>
-/// <length>
-/// <line bytes> ... (the before lines, the after lines, above, below)
+/// <length> LF <line bytes>   (the before lines, the after lines, above, below)
 /// ```
 extension History {
     /// The first line of every history file.
@@ -34,10 +34,7 @@ extension History {
             ])
             chunk(entry.command.utf8)
             for file in entry.files {
-                header([
-                    "F", String(file.beforeSize), String(file.beforeFingerprint),
-                    String(file.afterSize), String(file.afterFingerprint), String(file.hunks.count),
-                ])
+                header(["F", String(file.hunks.count)])
                 chunk(file.path.utf8)
                 for hunk in file.hunks {
                     header([
@@ -73,10 +70,10 @@ extension History {
             let command = String(decoding: try reader.chunk(), as: UTF8.self)
             var files: [FileChange] = []
             for _ in 0..<max(0, fields[3]) {
-                let file = try reader.header("F", count: 5)
+                let file = try reader.header("F", count: 1)
                 let path = String(decoding: try reader.chunk(), as: UTF8.self)
                 var hunks: [Hunk] = []
-                for _ in 0..<max(0, file[4]) {
+                for _ in 0..<max(0, file[0]) {
                     let shape = try reader.header("H", count: 6)
                     var before: [[UInt8]] = []
                     var after: [[UInt8]] = []
@@ -89,11 +86,7 @@ extension History {
                             beforeStart: shape[0], afterStart: shape[1], before: before,
                             after: after, above: above, below: below))
                 }
-                files.append(
-                    FileChange(
-                        path: path, hunks: hunks, beforeSize: file[0],
-                        beforeFingerprint: UInt64(bitPattern: Int64(file[1])), afterSize: file[2],
-                        afterFingerprint: UInt64(bitPattern: Int64(file[3]))))
+                files.append(FileChange(path: path, hunks: hunks))
             }
             entries.append(
                 HistoryEntry(
@@ -128,8 +121,7 @@ private struct HistoryReader {
         return bytes[position..<end]
     }
 
-    /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1). The
-    /// fingerprints are unsigned 64-bit numbers; they are read back as their bit pattern.
+    /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
     mutating func header(_ tag: String, count: Int) throws(HistoryFormatError) -> [Int] {
         let words = try line().split(separator: 0x20)
         guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
@@ -141,8 +133,6 @@ private struct HistoryReader {
                 numbers.append(-1)
             } else if let value = Int(String(decoding: word, as: UTF8.self)) {
                 numbers.append(value)
-            } else if let value = UInt64(String(decoding: word, as: UTF8.self)) {
-                numbers.append(Int(truncatingIfNeeded: value))
             } else {
                 throw HistoryFormatError()
             }

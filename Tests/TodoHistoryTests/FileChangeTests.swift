@@ -155,3 +155,66 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(file == bytes("one\ntwo\nthree\n"))
     }
 }
+
+@Suite struct FileChangePropertyTests {
+    /// A random file of short, often repeated lines, sometimes without a final newline and
+    /// sometimes with CRLF endings.
+    private static func randomFile(_ random: inout SeededGenerator) -> [UInt8] {
+        let words = ["a", "b", "c", "x a", "", "(A) b", "due:1"]
+        var bytes: [UInt8] = []
+        let crlf = Bool.random(using: &random)
+        for _ in 0..<Int.random(in: 0..<12, using: &random) {
+            bytes += Array((words.randomElement(using: &random) ?? "a").utf8)
+            bytes += crlf ? [0x0D, 0x0A] : [0x0A]
+        }
+        if Bool.random(using: &random), !bytes.isEmpty { bytes.removeLast() }
+        return bytes
+    }
+
+    /// The file with a few random line edits: removals, insertions, replacements.
+    private static func edited(_ file: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+        var lines = file.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let position = Int.random(in: 0...lines.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0 where position < lines.count: lines.remove(at: position)
+            case 1 where position < lines.count: lines[position] = Array("changed".utf8)
+            default: lines.insert(Array("new".utf8), at: position)
+            }
+        }
+        return Array(lines.joined(separator: [0x0A]))
+    }
+
+    @Test func undoOfAnyChangeRestoresTheBytes() throws {
+        var random = SeededGenerator(seed: 2026)
+        for _ in 0..<2_000 {
+            let before = FileChangePropertyTests.randomFile(&random)
+            let after = FileChangePropertyTests.edited(before, &random)
+            let change = FileChange(path: "todo.txt", before: before, after: after)
+            #expect(try change.undo(current: after) == before, "\(before) -> \(after)")
+            // The record holds no more lines than the two files differ in, plus neighbours.
+            #expect(change.hunks.allSatisfy { $0.before.count + $0.after.count > 0 })
+        }
+    }
+
+    @Test func undoKeepsRandomEditsOutsideTheChange() throws {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<500 {
+            // A file of unique lines, one line changed by a command, a line added by hand
+            // before or after it.
+            let count = Int.random(in: 3..<20, using: &random)
+            let lines = (0..<count).map { Array("task \($0)\n".utf8) }
+            let target = Int.random(in: 0..<count, using: &random)
+            var after = lines
+            after[target] = Array("done \(target)\n".utf8)
+            let change = FileChange(
+                path: "todo.txt", before: Array(lines.joined()), after: Array(after.joined()))
+            var hand = after
+            var expected = lines
+            let position = Int.random(in: 0...count, using: &random)
+            hand.insert(Array("by hand\n".utf8), at: position)
+            expected.insert(Array("by hand\n".utf8), at: position)
+            #expect(try change.undo(current: Array(hand.joined())) == Array(expected.joined()))
+        }
+    }
+}

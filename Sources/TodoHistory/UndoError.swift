@@ -9,14 +9,13 @@ package enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// with taking the change back; it holds the path and the merge's one-line summary.
     case conflict(path: String, summary: String)
 
-    /// One line for standard error.
+    /// One line for standard error (the merge's summary is left out: its "ours" and "theirs"
+    /// mean nothing to someone who typed `undo`).
     package var description: String {
         switch self {
         case .nothingToUndo: "nothing to undo"
-        case .linesNotFound(let path):
-            "cannot undo: the lines it changed are no longer in \(path)"
-        case .conflict(let path, let summary):
-            "cannot undo: the lines it changed in \(path) were edited since (\(summary))"
+        case .linesNotFound(let path): "the lines it changed are no longer in \(path)"
+        case .conflict(let path, _): "the lines it changed in \(path) were edited since"
         }
     }
 }

@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
-        .target(name: "TodoHistory", dependencies: ["TodoMerge"], swiftSettings: upcoming),
+        .target(
+            name: "TodoHistory", dependencies: ["TodoTxt", "TodoMerge"], swiftSettings: upcoming),
         .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
@@ -69,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoHistoryTests",
-            dependencies: ["TodoHistory", "TestSupport"],
+            dependencies: ["TodoHistory", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

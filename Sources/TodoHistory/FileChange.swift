@@ -49,13 +49,22 @@ package struct FileChange: Hashable, Sendable {
         {
             suffix -= 1
         }
-        let firstLine = FileLines.count(before, before: prefix)
-        let oldLines = FileLines.split(before[prefix..<(before.count - suffix)])
-        let newLines = FileLines.split(after[prefix..<(after.count - suffix)])
-        // The unchanged neighbours of the middle part, as the command left the file.
-        let lineAbove = FileLines.line(endingAt: prefix, in: after)
-        let lineBelow = FileLines.line(startingAt: after.count - suffix, in: after)
-        return EditScript.runs(oldLines, newLines).map { run in
+        return hunks(
+            firstLine: FileLines.count(before, before: prefix),
+            oldLines: FileLines.split(before[prefix..<(before.count - suffix)]),
+            newLines: FileLines.split(after[prefix..<(after.count - suffix)]),
+            // The unchanged neighbours of the middle part, as the command left the file.
+            lineAbove: FileLines.line(endingAt: prefix, in: after),
+            lineBelow: FileLines.line(startingAt: after.count - suffix, in: after))
+    }
+
+    /// The hunks of the differing middle part of two files, which starts at line `firstLine`
+    /// of both, between the unchanged lines `lineAbove` and `lineBelow`.
+    static func hunks(
+        firstLine: Int, oldLines: [ArraySlice<UInt8>], newLines: [ArraySlice<UInt8>],
+        lineAbove: [UInt8]?, lineBelow: [UInt8]?
+    ) -> [Hunk] {
+        EditScript.runs(oldLines, newLines).map { run in
             Hunk(
                 beforeStart: firstLine + run.aRange.lowerBound,
                 afterStart: firstLine + run.bRange.lowerBound,

@@ -64,21 +64,42 @@ struct FileLines {
         return Array(bytes[index..<min(end + 1, bytes.count)])
     }
 
-    /// How many lines end before `index` (the number of LF bytes in `bytes[..<index]`).
+    /// How many lines end before `index` (the number of LF bytes in `bytes[..<index]`), eight
+    /// bytes at a time.
     static func count(_ bytes: [UInt8], before index: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBytes { raw in
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let newlines = ones &* 0x0A
             var count = 0
-            for position in 0..<index where buffer[position] == 0x0A { count += 1 }
+            var position = 0
+            while position + 8 <= index {
+                // A zero byte of `word ^ newlines` is an LF; the exact zero-byte test.
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) ^ newlines
+                let zeros = ~(((word & ~highs) &+ ~highs) | word | ~highs)
+                count += zeros.nonzeroBitCount
+                position += 8
+            }
+            while position < index {
+                if raw[position] == 0x0A { count += 1 }
+                position += 1
+            }
             return count
         }
     }
 
-    /// The length of the common prefix of `a` and `b`.
+    /// The length of the common prefix of `a` and `b`, compared eight bytes at a time.
     static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
                 let shorter = min(x.count, y.count)
                 var index = 0
+                while index + 8 <= shorter
+                    && x.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        == y.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                {
+                    index += 8
+                }
                 while index < shorter && x[index] == y[index] { index += 1 }
                 return index
             }

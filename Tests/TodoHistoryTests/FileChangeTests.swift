@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import TodoTxt
 
 @testable import TodoHistory
 
@@ -215,6 +216,61 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
             hand.insert(Array("by hand\n".utf8), at: position)
             expected.insert(Array("by hand\n".utf8), at: position)
             #expect(try change.undo(current: Array(hand.joined())) == Array(expected.joined()))
+        }
+    }
+}
+
+@Suite struct FileLinesTests {
+    /// The word-at-a-time scans agree with byte-by-byte ones, at every length and offset.
+    @Test func wordScansAgreeWithByteScans() {
+        var random = SeededGenerator(seed: 99)
+        for _ in 0..<500 {
+            let length = Int.random(in: 0..<70, using: &random)
+            let a = (0..<length).map { _ in
+                [0x0A, 0x61, 0x0B, 0x8A, 0xFF][Int.random(in: 0..<5, using: &random)] as UInt8
+            }
+            var b = a
+            if !b.isEmpty, Bool.random(using: &random) {
+                b[Int.random(in: 0..<b.count, using: &random)] ^= 1
+            }
+            if Bool.random(using: &random) { b += [0x0A] }
+            let index = Int.random(in: 0...a.count, using: &random)
+            #expect(FileLines.count(a, before: index) == a[..<index].filter { $0 == 0x0A }.count)
+            let naive = zip(a, b).prefix { $0 == $1 }.count
+            #expect(FileLines.commonPrefix(a, b) == naive)
+        }
+    }
+}
+
+@Suite struct ListChangeTests {
+    /// Recording from lists gives the same record as recording from bytes, for edits made
+    /// through the list as the commands make them.
+    @Test func listsAndBytesGiveTheSameRecord() throws {
+        var random = SeededGenerator(seed: 5)
+        let files = [
+            "a\nb\nc\n", "a\r\nb\r\nc\r\n", "\u{FEFF}a\nb\nc", "", "only", "x\n\ny\n\n",
+        ]
+        for text in files {
+            for _ in 0..<50 {
+                let before = TodoList(bytes: Array(text.utf8))
+                var after = before
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0 where after.count > 0:
+                        after.replaceLine(
+                            at: Int.random(in: 0..<after.count, using: &random),
+                            with: Array("changed".utf8))
+                    case 1 where after.count > 0:
+                        after.removeLine(at: Int.random(in: 0..<after.count, using: &random))
+                    default: after.appendLine(Array("new".utf8))
+                    }
+                }
+                let fromLists = FileChange(path: "t", before: before, after: after)
+                let fromBytes = FileChange(
+                    path: "t", before: before.serialized(), after: after.serialized())
+                #expect(fromLists == fromBytes, "\(text)")
+                #expect(try fromLists.undo(current: after.serialized()) == before.serialized())
+            }
         }
     }
 }

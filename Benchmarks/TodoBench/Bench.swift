@@ -15,9 +15,11 @@ struct Row {
     var skipped = false
     /// Notes such as a failed comparison tool.
     var notes: [String] = []
-    var isListing = false
-    var isEdit = false
-    var isStartup = false
+    /// The goal the row is held to.
+    var goal: Goal = .none
+    /// The bytes todo reads (the todo file, and the done file when it reads that too): the
+    /// base of the memory goal.
+    var fileBytes = 0
 }
 
 /// A warm-up run and what it left: its output and the files afterwards.
@@ -36,12 +38,18 @@ final class Bench {
     let todoSh: String?
     let topydo: String?
     let root: String
+    /// The start-up floor: a statically linked Swift "hello world".
+    let hello: String
     var failures: [String] = []
     /// Things worth knowing that are not failures.
     var remarks: [String] = []
 
-    init(options: Options, todo: String, todoSh: String?, topydo: String?, root: String) {
+    init(
+        options: Options, todo: String, hello: String, todoSh: String?, topydo: String?,
+        root: String
+    ) {
         self.options = options
+        self.hello = hello
         self.todo = todo
         self.todoSh = todoSh
         self.topydo = topydo
@@ -64,13 +72,15 @@ final class Bench {
         return result
     }
 
-    /// The environment of every run: no config file for todo (TODO_DIR says where the files
-    /// are), the C.UTF-8 locale for everyone.
-    func environment(directory: String) -> [String] {
-        [
+    /// The environment of a tool's runs: no config file for todo unless the operation gives
+    /// one (TODO_DIR says where the files are); the C locale for the floor, so that no locale
+    /// slows it down, C.UTF-8 for the others.
+    func environment(directory: String, tool: Tool = .todo) -> [String] {
+        let locale = tool == .floor ? "C" : "C.UTF-8"
+        return [
             "PATH=/usr/local/bin:/usr/bin:/bin:"
                 + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
-            "HOME=\(root)/home", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TODO_DIR=\(directory)",
+            "HOME=\(root)/home", "LANG=\(locale)", "LC_ALL=\(locale)", "TODO_DIR=\(directory)",
             "TODOTXT_GLOBAL_CFG_FILE=\(root)/no-config", "TERM=dumb",
         ]
     }
@@ -80,9 +90,12 @@ final class Bench {
         let file = directory + "/todo.txt"
         let done = directory + "/done.txt"
         switch tool {
-        case .todo: return [todo, "-p", "-a", "-f"] + operation.todo
+        case .todo:
+            let config = operation.config ? ["-d", directory + "/todo.cfg"] : []
+            return [todo] + config + ["-p", "-a", "-f"] + operation.todo
         case .floor:
-            return operation.floor.map { $0 == "$TODO" ? file : ($0 == "$DONE" ? done : $0) }
+            let paths = ["$TODO": file, "$DONE": done, "$HELLO": hello]
+            return operation.floor.map { paths[$0] ?? $0 }
         case .todoSh:
             guard let todoSh, let words = operation.todoSh else { return nil }
             return [todoSh, "-d", directory + "/todo.cfg", "-p", "-a", "-f"] + words
@@ -92,27 +105,47 @@ final class Bench {
         }
     }
 
-    /// How long todo.sh or topydo may take for one run before it is stopped.
-    static let comparisonTimeout = 30.0
-
     /// The time limit of a tool's runs: none for todo and the floor.
     func limit(_ tool: Tool) -> Double? {
-        tool == .todoSh || tool == .topydo ? Bench.comparisonTimeout : nil
+        tool == .todoSh || tool == .topydo ? options.limit : nil
     }
 
-    /// Sets up a directory with the file, an empty done file and the tools' configs.
+    /// Sets up a directory with the files and the tools' configs. The config is a typical one:
+    /// the file locations and the colour variables, as todo.sh's own sample config sets them.
     func prepare(_ directory: String, master: String) {
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true)
-        write(
-            Array(
-                """
-                export TODO_DIR="\(directory)"
-                export TODO_FILE="$TODO_DIR/todo.txt"
-                export DONE_FILE="$TODO_DIR/done.txt"
-                export REPORT_FILE="$TODO_DIR/report.txt"
+        let colours = [
+            ("BLACK", "0;30"), ("RED", "0;31"), ("GREEN", "0;32"), ("BROWN", "0;33"),
+            ("BLUE", "0;34"), ("PURPLE", "0;35"), ("CYAN", "0;36"), ("LIGHT_GREY", "0;37"),
+            ("DARK_GREY", "1;30"), ("LIGHT_RED", "1;31"), ("LIGHT_GREEN", "1;32"),
+            ("YELLOW", "1;33"), ("LIGHT_BLUE", "1;34"), ("LIGHT_PURPLE", "1;35"),
+            ("LIGHT_CYAN", "1;36"), ("WHITE", "1;37"), ("DEFAULT", "0"),
+        ]
+        var config = """
+            # A typical todo.cfg: where the files are, then colours.
+            export TODO_DIR="\(directory)"
+            export TODO_FILE="$TODO_DIR/todo.txt"
+            export DONE_FILE="$TODO_DIR/done.txt"
+            export REPORT_FILE="$TODO_DIR/report.txt"
 
-                """.utf8), to: directory + "/todo.cfg")
+            """
+        for (name, code) in colours { config += "export \(name)='\\\\033[\(code)m'\n" }
+        config += """
+            export PRI_A=$YELLOW
+            export PRI_B=$GREEN
+            export PRI_C=$LIGHT_BLUE
+            export PRI_X=$WHITE
+            export COLOR_DONE=$LIGHT_GREY
+            export COLOR_PROJECT=$RED
+            export COLOR_CONTEXT=$RED
+            export COLOR_DATE=$BLUE
+            export COLOR_NUMBER=$LIGHT_GREY
+            export COLOR_META=$CYAN
+            export TODOTXT_DEFAULT_ACTION=ls
+
+            """
+        write(Array(config.utf8), to: directory + "/todo.cfg")
         write(
             Array("[topydo]\nidentifiers = linenumber\ncolors = 0\n".utf8),
             to: directory + "/topydo.cfg")
@@ -120,10 +153,19 @@ final class Bench {
         write([], to: directory + "/report.txt")
     }
 
-    /// Puts a fresh copy of the file in place and empties the done file.
+    /// Puts fresh copies of the file and of its done file (`done-` before the master's name)
+    /// in place.
     func restore(_ directory: String, master: String) {
         write(read(master), to: directory + "/todo.txt")
-        write([], to: directory + "/done.txt")
+        write(read(Bench.doneMaster(master)), to: directory + "/done.txt")
+    }
+
+    /// The done file that goes with `master`.
+    static func doneMaster(_ master: String) -> String {
+        let url = URL(fileURLWithPath: master)
+        return url.deletingLastPathComponent().appendingPathComponent(
+            "done-" + url.lastPathComponent
+        ).path
     }
 
     // MARK: References
@@ -165,13 +207,9 @@ final class Bench {
     /// Runs one operation on one file with every tool and checks todo.
     func measure(_ operation: Operation, master: String, directory: String) -> Row {
         var row = Row(name: operation.name)
-        let output = directory + "/out"
         let errors = directory + "/err"
-        let env = environment(directory: directory)
-        if case .listing = operation.check { row.isListing = !operation.small }
-        if case .status = operation.check { row.isListing = true }
-        row.isEdit = operation.writes && operation.name != "archive"
-        row.isStartup = operation.small
+        row.goal = operation.effectiveGoal
+        row.fileBytes = size(master) + (operation.readsDone ? size(Bench.doneMaster(master)) : 0)
         let tools = Tool.allCases.filter { command($0, operation, directory: directory) != nil }
 
         guard let warmups = warmUp(operation, tools: tools, master: master, directory: directory)
@@ -183,11 +221,11 @@ final class Bench {
         for tool in [Tool.todoSh, .topydo] {
             if let outcome = warmups[tool], outcome.status != 0 {
                 failed.insert(tool)
-                row.failed[tool] = outcome.status == 124 ? "timeout" : "fail"
-                row.notes.append(
-                    outcome.status == 124
-                        ? "\(tool.title) over \(Int(Bench.comparisonTimeout)) s"
-                        : "\(tool.title) exit \(outcome.status)")
+                row.failed[tool] =
+                    outcome.status == 124 ? "over \(Report.seconds(options.limit)) s" : "fail"
+                if outcome.status != 124 {
+                    row.notes.append("\(tool.title) exit \(outcome.status)")
+                }
             }
         }
 
@@ -204,12 +242,13 @@ final class Bench {
                 guard let argv = command(tool, operation, directory: directory) else { continue }
                 if operation.writes { restore(directory, master: master) }
                 let outcome = Spawn.run(
-                    argv, environment: env, directory: directory, outputPath: output,
-                    errorPath: errors, timeout: limit(tool))
+                    argv, environment: environment(directory: directory, tool: tool),
+                    directory: directory, outputPath: nil, errorPath: errors,
+                    timeout: limit(tool))
                 times[tool, default: []].append(outcome.seconds)
                 if tool == .todo {
                     row.todoMaxRSS = max(row.todoMaxRSS, outcome.maxRSS)
-                    if outcome.status != 0 {
+                    if !operation.success.contains(outcome.status) {
                         failures.append("\(operation.name): todo exited \(outcome.status)")
                     }
                 }
@@ -234,18 +273,19 @@ final class Bench {
     ) -> [Tool: Outcome]? {
         let output = directory + "/out"
         let errors = directory + "/err"
-        let env = environment(directory: directory)
         var warmups: [Tool: Outcome] = [:]
         var reference: Captured?
+        var floorOutput: [UInt8]?
         var todoRun: Captured?
         for tool in [Tool.todoSh, .todo] + tools.filter({ $0 != .todoSh && $0 != .todo }) {
             guard tools.contains(tool), let argv = command(tool, operation, directory: directory)
             else { continue }
             restore(directory, master: master)
             let outcome = Spawn.run(
-                argv, environment: env, directory: directory, outputPath: output,
-                errorPath: errors, timeout: limit(tool))
+                argv, environment: environment(directory: directory, tool: tool),
+                directory: directory, outputPath: output, errorPath: errors, timeout: limit(tool))
             warmups[tool] = outcome
+            if tool == .floor, case .sameAsFloor = operation.check { floorOutput = read(output) }
             if tool == .todoSh || tool == .todo {
                 let captured = Captured(
                     outcome: outcome, stdout: read(output), file: read(directory + "/todo.txt"),
@@ -259,23 +299,41 @@ final class Bench {
         {
             return nil
         }
-        verify(operation, todoRun, reference: reference, master: master, directory: directory)
+        verify(
+            operation, todoRun, reference: reference, floorOutput: floorOutput, master: master,
+            directory: directory)
         return warmups
     }
 
-    /// Checks todo's warm-up run; a problem is recorded as a failure.
+    /// Checks todo's warm-up run (`floorOutput` is the floor's standard output); a problem is
+    /// recorded as a failure.
     func verify(
-        _ operation: Operation, _ run: Captured, reference: Captured?,
+        _ operation: Operation, _ run: Captured, reference: Captured?, floorOutput: [UInt8]?,
         master: String, directory: String
     ) {
         let name = operation.name
-        guard run.outcome.status == 0 else {
+        guard operation.success.contains(run.outcome.status) else {
             let message = String(decoding: read(directory + "/err").prefix(300), as: UTF8.self)
             failures.append("\(name): todo exited \(run.outcome.status): \(message)")
             return
         }
         switch operation.check {
         case .status: break
+        case .sameAsFloor, .likeTodoSh:
+            let expected: [UInt8]?
+            let source: String
+            if let reference, reference.outcome.status == 0 {
+                expected = reference.stdout
+                source = "todo.sh's"
+            } else {
+                expected = floorOutput
+                source = "the floor's"
+            }
+            if let expected, run.stdout != expected {
+                failures.append(
+                    "\(name): todo's output differs from \(source)\(firstDifference(run.stdout, expected))"
+                )
+            }
         case .prefix(let prefix):
             if !run.stdout.starts(with: prefix.utf8) {
                 failures.append("\(name): todo's output does not start with '\(prefix)'")
@@ -345,10 +403,18 @@ final class Bench {
         return line.map { $0.dropFirst(8).trimmingCharacters(in: .whitespaces) } ?? "unknown"
     }
 
-    /// Writes the file of `size` lines; returns its size and the number of an open task without
-    /// a priority in the middle of it (the one the edits act on). Nothing it made stays in
-    /// memory.
+    /// The size of a file in bytes (0 when it is missing).
+    func size(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    }
+
+    /// Writes the file of `size` lines and its done file (a quarter as many done tasks);
+    /// returns the file's size and the number of an open task without a priority in the middle
+    /// of it (the one the edits act on). Nothing it made stays in memory.
     func generate(size: Int, master: String) -> (bytes: Int, number: Int) {
+        write(
+            Generator.file(lines: max(size / 4, 1), seed: options.seed ^ ~UInt64(size), done: true),
+            to: Bench.doneMaster(master))
         let bytes = Generator.file(lines: size, seed: options.seed ^ UInt64(size))
         write(bytes, to: master)
         let content = lines(bytes)
@@ -371,6 +437,9 @@ final class Bench {
         let (byteCount, number) = generate(size: size, master: master)
         let small = sizeDirectory + "/small.txt"
         write(Generator.file(lines: 10, seed: options.seed), to: small)
+        write(
+            Generator.file(lines: 3, seed: options.seed, done: true),
+            to: Bench.doneMaster(small))
         print(
             "\(size) lines, \(byteCount) bytes (\(byteCount / max(size, 1)) bytes a line); "
                 + "edits act on task \(number)")

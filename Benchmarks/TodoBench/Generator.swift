@@ -69,11 +69,11 @@ enum Generator {
         return Character(scalar)
     }
 
-    /// One line (without its newline).
-    static func line(_ random: inout SeededRandom) -> String {
-        if random.chance(0.5) { return "" }
+    /// One line (without its newline); a done task when `done` is set (a done file's line).
+    static func line(_ random: inout SeededRandom, done allDone: Bool = false) -> String {
+        if !allDone && random.chance(0.5) { return "" }
         var header = ""
-        let done = random.chance(25)
+        let done = allDone || random.chance(25)
         if done {
             header = "x " + date(&random) + " "
             if random.chance(70) { header += date(&random) + " " }
@@ -104,13 +104,14 @@ enum Generator {
         return header + parts.joined(separator: " ")
     }
 
-    /// The bytes of a file of `count` lines, each ended by LF.
-    static func file(lines count: Int, seed: UInt64) -> [UInt8] {
+    /// The bytes of a file of `count` lines, each ended by LF; only done tasks when `done` is
+    /// set (a done file).
+    static func file(lines count: Int, seed: UInt64, done: Bool = false) -> [UInt8] {
         var random = SeededRandom(seed: seed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 90)
         for _ in 0..<count {
-            bytes.append(contentsOf: line(&random).utf8)
+            bytes.append(contentsOf: line(&random, done: done).utf8)
             bytes.append(0x0A)
         }
         return bytes

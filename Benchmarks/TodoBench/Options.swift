@@ -1,26 +1,30 @@
 /// The command line of `todo-bench`.
 struct Options {
-    var sizes = [10_000, 100_000]
+    var sizes = [100_000, 1_000_000]
     var runs = 5
     /// A `todo` binary to use instead of building one.
     var todoPath: String?
     var useTodoSh = true
     var useTopydo = true
     var keep = false
+    /// Seconds a todo.sh or topydo run may take before it is stopped ("over N s").
+    var limit = 30.0
     var seed: UInt64 = 20_240_517
 
     static let usage = """
         usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
-                          [--seed N] [--keep]
+                          [--limit SECONDS] [--seed N] [--keep]
 
-          --sizes      line counts of the generated files (default 10000,100000; the issue's
-                       full run is 10000,100000,1000000)
+          --sizes      line counts of the generated files (default 100000,1000000); the report
+                       gives each row's growth from one size to the next
           --runs       timed runs per program and operation, after one checked warm-up (default 5)
           --todo       the todo binary to measure; by default the benchmark builds it with
                        `swift build -c release --static-swift-stdlib --product todo
                        --scratch-path .build/static` in the package and uses that
           --no-todo-sh, --no-topydo
                        leave those tools out even when they are installed
+          --limit      seconds a todo.sh or topydo run may take (default 30); a slower one is
+                       shown as "over N s"
           --seed       the seed of the generated files (default 20240517)
           --keep       keep the temporary directory and print where it is
         """
@@ -60,6 +64,12 @@ struct Options {
                     return nil
                 }
                 options.seed = seed
+            case "--limit":
+                guard let limit = value().flatMap({ Double($0) }), limit > 0 else {
+                    print("todo-bench: --limit needs a number of seconds above 0")
+                    return nil
+                }
+                options.limit = limit
             case "--no-todo-sh": options.useTodoSh = false
             case "--no-topydo": options.useTopydo = false
             case "--keep": options.keep = true

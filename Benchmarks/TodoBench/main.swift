@@ -9,32 +9,52 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// Builds the release `todo` with the Swift runtime linked statically, in its own build folder.
-func buildTodo() -> String? {
+/// Builds `product` of the package at `package` in release mode with the Swift runtime linked
+/// statically, in the build folder `scratch`; returns the executable's path.
+func buildStatic(_ product: String, package: String, scratch: String) -> String? {
     guard let swift = Spawn.which("swift") else {
         print("todo-bench: swift is not on PATH; pass --todo PATH")
         return nil
     }
-    let scratch = packageRoot + "/.build/static"
-    print("building todo: swift build -c release --static-swift-stdlib --product todo ...")
+    print(
+        "building \(product): swift build -c release --static-swift-stdlib --product \(product)"
+            + " --scratch-path \(scratch) ...")
     let log = NSTemporaryDirectory() + "/todo-bench-build.log"
     let outcome = Spawn.run(
         [
-            swift, "build", "-c", "release", "--static-swift-stdlib", "--product", "todo",
-            "--scratch-path", scratch,
+            swift, "build", "-c", "release", "--static-swift-stdlib", "--product", product,
+            "--package-path", package, "--scratch-path", scratch,
         ],
         environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
-        directory: packageRoot, outputPath: log, errorPath: log)
+        directory: package, outputPath: log + ".out", errorPath: log)
     guard outcome.status == 0 else {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let text = [log + ".out", log].map {
+            (try? String(contentsOfFile: $0, encoding: .utf8)) ?? ""
+        }
+        .joined()
         print("todo-bench: the build failed:\n\(text.suffix(2000))")
         return nil
     }
-    return scratch + "/release/todo"
+    return scratch + "/release/" + product
 }
 
-guard let todo = (options.todoPath ?? buildTodo()).flatMap(Spawn.which) else {
+guard
+    let todo =
+        (options.todoPath
+        ?? buildStatic("todo", package: packageRoot, scratch: packageRoot + "/.build/static"))
+        .flatMap(Spawn.which)
+else {
     print("todo-bench: no todo binary to measure")
+    exit(2)
+}
+// The start-up floor, built the same way (Benchmarks/StartupFloor is a package of its own).
+guard
+    let hello = buildStatic(
+        "hello", package: packageRoot + "/Benchmarks/StartupFloor",
+        scratch: packageRoot + "/.build/static-hello"
+    ).flatMap(Spawn.which)
+else {
+    print("todo-bench: the start-up floor could not be built")
     exit(2)
 }
 let todoSh = options.useTodoSh ? Spawn.which("/usr/bin/todo-txt") : nil
@@ -53,24 +73,40 @@ if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
 }
 print("todo-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
 print("todo: \(todo)")
-print("todo.sh: \(todoSh ?? "not installed (apt-get install todotxt-cli)")")
-print("topydo: \(topydo ?? "not installed (pip install topydo)")")
+print("start-up floor: \(hello)")
+print(
+    "todo.sh: "
+        + (todoSh
+            ?? (options.useTodoSh ? "not installed (apt-get install todotxt-cli)" : "left out")))
+print(
+    "topydo: " + (topydo ?? (options.useTopydo ? "not installed (pip install topydo)" : "left out"))
+)
+print("todo.sh and topydo runs are stopped after \(Report.seconds(options.limit)) s")
 print("runs: 1 checked warm-up + \(options.runs) timed per program; files in \(root)")
 
-let bench = Bench(options: options, todo: todo, todoSh: todoSh, topydo: topydo, root: root)
+let bench = Bench(
+    options: options, todo: todo, hello: hello, todoSh: todoSh, topydo: topydo, root: root)
+var results: [(size: Int, rows: [Row])] = []
 for size in options.sizes {
     let rows = bench.run(size: size)
-    let bytes =
-        (try? FileManager.default.attributesOfItem(atPath: "\(root)/\(size)/master.txt"))?[
-            .size] as? Int ?? 0
-    Report.print(size: size, fileBytes: bytes, rows: rows)
+    Report.print(size: size, fileBytes: bench.size("\(root)/\(size)/master.txt"), rows: rows)
+    results.append((size, rows))
     fflush(nil)
 }
+var growthMisses: [String] = []
+for (small, large) in zip(results, results.dropFirst()) {
+    growthMisses += Report.printGrowth(from: small, to: large)
+}
+Report.printGoals(results: results, growthMisses: growthMisses)
 print("")
 print("¹ one timed run (the warm-up took over 2 s). Ratios: todo/floor, todo.sh/todo, topydo/todo.")
-print("Floors: ls = env LC_COLLATE=C sort -f -k2; ls TERM = grep -i; lsp = grep '^(A) ';")
-print("query = grep | grep | grep -v | sort; export = cat; edits = cp + sync + mv; add = echo >>;")
-print("archive = grep >> done + grep -v + sync + mv; start-up = /bin/true.")
+print("Every program writes into a pipe that the benchmark reads; the floors run with LC_ALL=C.")
+print("Floors: ls = sort -f -k2; ls TERM = grep -i; lsp = grep '^(A) '; lsa = cat | sort -f -k2;")
+print(
+    "lsc, lsprj = grep -o | grep | sort -u; query = grep | grep | grep -v | sort; query /re/ = grep -E;"
+)
+print("export = cat; check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
+print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
 for remark in bench.remarks { print("note: " + remark) }
 if bench.failures.isEmpty {

@@ -1,31 +1,33 @@
-// Prints the open tasks of a todo.txt file whose due: date is before a given day.
+// Prints the open tasks of a todo.txt file whose due: date is past.
 //
-//     swift run ListOverdue Examples/todo.txt 2026-11-22
+//     swift run ListOverdue Examples/todo.txt 2026-11-25
+//     swift run ListOverdue ~/todo.txt              # overdue today
 //
-// Uses only the TodoTxt library: the file is read as bytes and split into lines, each line is
-// parsed into a TODOItem, and `dateTag("due")` reads the first valid due: date.
-import Glibc
-import TodoTxt
+// Uses TodoKit alone, with no C library, so it builds wherever Swift does: a TodoFileStore reads
+// the file and the query `due<DATE` picks the tasks, soonest due first. As with `todo query`,
+// done tasks, hidden ones (`h:1`) and those whose threshold `t:` is still ahead are left out.
+import TodoKit
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3, let today = LocalDate(arguments[2]) else {
-    print("usage: ListOverdue FILE YYYY-MM-DD")
-    exit(2)
-}
-guard let file = fopen(arguments[1], "rb") else {
-    print("ListOverdue: cannot open \(arguments[1])")
-    exit(1)
-}
-var bytes: [UInt8] = []
-var chunk = [UInt8](repeating: 0, count: 65536)
-while case let count = fread(&chunk, 1, chunk.count, file), count > 0 {
-    bytes += chunk[0..<count]
-}
-fclose(file)
-
-for (index, line) in TodoList(bytes: bytes).enumerated() {
-    let item = line.item
-    if !item.isDone, let due = item.dateTag("due"), due < today {
-        print("\(index + 1) \(line.text)")
+/// The lines to print for these command-line arguments: the overdue tasks, or a message.
+func report(_ arguments: [String]) -> [String] {
+    guard arguments.count == 2 || arguments.count == 3 else {
+        return ["usage: ListOverdue FILE [YYYY-MM-DD]"]
     }
+    var day = "today"
+    if arguments.count == 3 {
+        guard let date = LocalDate(arguments[2]) else {
+            return ["ListOverdue: invalid date '\(arguments[2])'; expected YYYY-MM-DD"]
+        }
+        day = date.description
+    }
+    do {
+        let store = TodoFileStore(path: arguments[1])
+        return try store.tasks(matching: "due<\(day)", sortedBy: [.due]).map(\.description)
+    } catch {
+        return ["ListOverdue: \(error)"]
+    }
+}
+
+for line in report(CommandLine.arguments) {
+    print(line)
 }

@@ -1,0 +1,2 @@
+// The least a Swift program does: start, print one line, exit.
+print("hello, world")

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Writes Sources/TodoTerminal/WidthTable.swift from the Unicode Character Database.
+
+The data comes from Debian's `unicode-data` package (installed under /usr/share/unicode), or from
+any directory laid out like it (pass it as the first argument). The rules, which
+Tests/TodoTerminalTests/WidthTableDataTests.swift checks again against the same files:
+
+- zero columns: General_Category Mn or Me (combining marks); Cf (format characters such as the
+  zero-width joiner) except the prepended concatenation marks and U+00AD SOFT HYPHEN, which are
+  drawn; Hangul_Syllable_Type V or T (medial vowels and final consonants, which join the
+  preceding jamo);
+- two columns: East_Asian_Width W or F (with the file's defaults for unassigned code points), or
+  Emoji_Presentation;
+- one column: everything else. Controls (Cc) are in neither table: the caller draws them as
+  visible escapes.
+
+Usage: Scripts/generate-width-table.py [DATA_DIR] [OUTPUT]
+"""
+
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
+OUTPUT = (
+    sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "Sources/TodoTerminal/WidthTable.swift")
+)
+LAST = 0x10FFFF
+LINE = re.compile(r"^([0-9A-F]{4,6})(?:\.\.([0-9A-F]{4,6}))?\s*;\s*([^#]*?)\s*(?:#.*)?$")
+MISSING = re.compile(r"^#\s*@missing:\s*([0-9A-F]{4,6})\.\.([0-9A-F]{4,6})\s*;\s*(\S+)")
+
+
+def read_property(name):
+    """Returns (values, version): one value per code point, from one UCD property file."""
+    values = [None] * (LAST + 1)
+    version = None
+    with open(os.path.join(DATA, name), encoding="utf-8") as source:
+        for raw in source:
+            line = raw.strip()
+            if version is None:
+                found = re.search(r"-(\d+\.\d+\.\d+)\.txt", line)
+                if found:
+                    version = found.group(1)
+            missing = MISSING.match(line)
+            if missing:
+                first, last = int(missing.group(1), 16), int(missing.group(2), 16)
+                for point in range(first, last + 1):
+                    values[point] = missing.group(3)
+                continue
+            match = LINE.match(line)
+            if not match:
+                continue
+            first = int(match.group(1), 16)
+            last = int(match.group(2), 16) if match.group(2) else first
+            for point in range(first, last + 1):
+                values[point] = match.group(3)
+    return values, version
+
+
+def read_set(name, wanted):
+    """Returns the set of code points a binary-property file lists under `wanted`."""
+    points = set()
+    with open(os.path.join(DATA, name), encoding="utf-8") as source:
+        for raw in source:
+            match = LINE.match(raw.strip())
+            if match and match.group(3) == wanted:
+                first = int(match.group(1), 16)
+                last = int(match.group(2), 16) if match.group(2) else first
+                points.update(range(first, last + 1))
+    return points
+
+
+def ranges(points):
+    """Merges sorted code points into inclusive (first, last) ranges."""
+    result = []
+    for point in points:
+        if result and result[-1][1] == point - 1:
+            result[-1][1] = point
+        else:
+            result.append([point, point])
+    return result
+
+
+def swift_array(name, doc, pairs):
+    lines = [f"    /// {doc}", f"    static let {name}: [UInt32] = ["]
+    items = [f"0x{first:04X}, 0x{last:04X}," for first, last in pairs]
+    row = ""
+    for item in items:
+        candidate = f"{row} {item}" if row else item
+        if len(candidate) + 8 > 100:
+            lines.append("        " + row)
+            row = item
+        else:
+            row = candidate
+    if row:
+        lines.append("        " + row)
+    lines.append("    ]")
+    return lines
+
+
+def main():
+    category, version = read_property("extracted/DerivedGeneralCategory.txt")
+    east_asian, eaw_version = read_property("EastAsianWidth.txt")
+    hangul, _ = read_property("HangulSyllableType.txt")
+    emoji = read_set("emoji/emoji-data.txt", "Emoji_Presentation")
+    prepended = read_set("PropList.txt", "Prepended_Concatenation_Mark")
+    if version != eaw_version:
+        sys.exit(f"mixed Unicode versions: {version} and {eaw_version}")
+
+    zero, wide = [], []
+    for point in range(LAST + 1):
+        if 0xD800 <= point <= 0xDFFF or category[point] == "Cc":
+            continue
+        gc = category[point]
+        if (
+            gc in ("Mn", "Me")
+            or (gc == "Cf" and point not in prepended and point != 0x00AD)
+            or hangul[point] in ("V", "T")
+        ):
+            zero.append(point)
+        elif east_asian[point] in ("W", "F") or point in emoji:
+            wide.append(point)
+
+    zero_ranges, wide_ranges = ranges(zero), ranges(wide)
+    out = [
+        "// Generated by Scripts/generate-width-table.py from the Unicode Character Database",
+        f"// {version} (Debian's unicode-data package). Do not edit; run the script again.",
+        "",
+        "/// Inclusive code point ranges, as flat `first, last` pairs sorted by `first`.",
+        "enum WidthTable {",
+        "    /// The Unicode version the ranges come from.",
+        f'    static let unicodeVersion = "{version}"',
+        "",
+    ]
+    out += swift_array(
+        "zero", "Scalars drawn in no column of their own (combining marks, format characters).",
+        zero_ranges,
+    )
+    out.append("")
+    out += swift_array(
+        "wide", "Scalars drawn in two columns (East Asian Wide and Fullwidth, emoji).",
+        wide_ranges,
+    )
+    out.append("}")
+    with open(OUTPUT, "w", encoding="utf-8") as target:
+        target.write("\n".join(out) + "\n")
+    print(f"{OUTPUT}: Unicode {version}, {len(zero_ranges)} zero-width and "
+          f"{len(wide_ranges)} wide ranges")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+import TodoStore
+import TodoStoreTesting
+import TodoTxt
+
+// Everything TodoKit uses from TodoStore is in this file.
+
+/// The files of a task store, reached through TodoStore: locked, atomic, byte-preserving reads
+/// and writes, with TodoStore's errors turned into ``TaskStoreError``.
+struct StorageFiles {
+    private let storage: any TodoStorage
+
+    private init(storage: any TodoStorage) {
+        self.storage = storage
+    }
+
+    /// The real file system.
+    static func disk() -> StorageFiles {
+        StorageFiles(storage: FileStorage())
+    }
+
+    /// Files kept in memory, by path.
+    static func memory(_ files: [String: [UInt8]]) -> StorageFiles {
+        StorageFiles(storage: InMemoryStorage(files: files))
+    }
+
+    /// The computer's local date (`TZ` is honoured).
+    static func systemToday() -> LocalDate {
+        SystemClock().now().date
+    }
+
+    /// Whether a file is at `path`.
+    func exists(_ path: String) -> Bool {
+        storage.fileExists(path)
+    }
+
+    /// The file as a list; `nil` when nothing is at `path`.
+    func read(_ path: String) throws(TaskStoreError) -> TodoList? {
+        guard storage.fileExists(path) else { return nil }
+        do {
+            return try storage.read(path)
+        } catch {
+            // Removed between the two calls: as missing as before.
+            if !storage.fileExists(path) { return nil }
+            throw Self.converted(error)
+        }
+    }
+
+    /// Replaces the whole file without the lock, as another program would (for the in-memory
+    /// store's simulated hand edits).
+    func overwrite(_ path: String, with bytes: [UInt8]) throws(TaskStoreError) {
+        do {
+            try storage.write(path, bytes: bytes)
+        } catch {
+            throw Self.converted(error)
+        }
+    }
+
+    /// Applies `edit` under the lock and writes the result atomically when it changed. The edit
+    /// may run again on a fresh list when another program wrote the file meanwhile.
+    func update<Result>(
+        _ path: String, _ edit: (inout TodoList) throws(TaskStoreError) -> Result
+    ) throws(TaskStoreError) -> Result {
+        do {
+            return try storage.update(path) { list in try edit(&list) }
+        } catch {
+            throw Self.converted(error, path: path)
+        }
+    }
+
+    /// Appends lines under the lock, creating a missing file; returns the list afterwards.
+    func append(_ path: String, lines: [[UInt8]]) throws(TaskStoreError) -> TodoList {
+        do {
+            return try storage.append(path, lines: lines)
+        } catch {
+            throw Self.converted(error)
+        }
+    }
+
+    /// Removes lines from `source` and appends them to `destination` first, under both locks.
+    func move<Result>(
+        from source: String, to destination: String,
+        _ edit: (inout TodoList) throws(TaskStoreError) -> (moved: [[UInt8]], result: Result)
+    ) throws(TaskStoreError) -> Result {
+        do {
+            return try storage.move(from: source, to: destination) { list in try edit(&list) }
+        } catch {
+            throw Self.converted(error, path: source)
+        }
+    }
+
+    /// TodoStore's error as a ``TaskStoreError``; errors of an edit pass through unchanged.
+    private static func converted(_ error: any Error, path: String = "") -> TaskStoreError {
+        switch error {
+        case let error as TaskStoreError: error
+        case let error as StoreError:
+            .file(operation: error.operation, path: error.path, reason: error.reason)
+        default: .file(operation: "write", path: path, reason: "\(error)")
+        }
+    }
+}

@@ -308,15 +308,20 @@ $ TODOTXT_HISTORY=0 todo undo
 todo: undo: the history is off (TODOTXT_HISTORY=0)
 ? 1
 
-$ XDG_STATE_HOME=$PWD/todo.txt todo add still works
-3 still works
+$ TODOTXT_HISTORY=0 XDG_STATE_HOME=$PWD/off todo add not recorded; test -e off || echo "no history"
+3 not recorded
 TODO: 3 added.
+no history
+
+$ XDG_STATE_HOME=$PWD/todo.txt todo add still works
+4 still works
+TODO: 4 added.
 todo: warning: cannot create $HOME/todo.txt/todo: Not a directory
 
 # A history directory that others can write to is not used.
 $ chmod 777 .local/state/todo; todo add still works; chmod 700 .local/state/todo
-4 still works
-TODO: 4 added.
+5 still works
+TODO: 5 added.
 todo: warning: $HOME/.local/state/todo can be written by others
 
 # The history is private: a 0700 directory of 0600 files.

@@ -5,7 +5,7 @@ import TodoTxt
 ///
 /// This is the one date vocabulary of the project: `todo query` reads it, and the same parser
 /// turns dates typed as words in new task text into absolute dates
-/// (``resolvingRelativeDates(in:today:)``).
+/// (`resolvingRelativeDates(in:today:)`).
 enum DateValue: Hashable, Sendable {
     /// A calendar date.
     case absolute(LocalDate)

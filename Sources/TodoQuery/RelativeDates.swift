@@ -35,14 +35,14 @@ public func resolvingRelativeDates(in text: [UInt8], today: LocalDate) -> [UInt8
     return result
 }
 
-/// ``resolvingRelativeDates(in:today:)`` for a string.
+/// `resolvingRelativeDates(in:today:)` for a string.
 public func resolvingRelativeDates(in text: String, today: LocalDate) -> String {
     String(decoding: resolvingRelativeDates(in: Array(text.utf8), today: today), as: UTF8.self)
 }
 
 /// The absolute date a relative `due:`/`t:` value names on `today` (`friday`, `+3d`, `3d`), or
 /// `nil` when the value is a date already or no date at all: the test behind
-/// ``resolvingRelativeDates(in:today:)``, for the checker's suggestion and for `tag`.
+/// `resolvingRelativeDates(in:today:)`, for the checker's suggestion and for `tag`.
 package func relativeDate(_ value: some StringProtocol, today: LocalDate) -> LocalDate? {
     guard let parsed = DateValue(parsing: Array(value.utf8)[...], allowingUnsignedOffsets: true),
         !parsed.isAbsolute

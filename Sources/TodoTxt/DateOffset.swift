@@ -31,9 +31,8 @@ public struct DateOffset: Hashable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
-    /// Parses `[+|-]DIGITS UNIT` (`3d`, `+2w`, `-1m`), with a lower-case unit `d w m y b`, or
-    /// returns `nil`. A sign is optional here; callers that need one check
-    /// ``parse(_:)``'s sign.
+    /// Parses `[+|-]DIGITS UNIT` (`3d`, `+2w`, `-1m`), with a lower-case unit `d w m y b` and at
+    /// most seven digits, or returns `nil`. The sign is optional: `3d` and `+3d` are the same.
     public init?(_ text: some StringProtocol) {
         guard let parsed = DateOffset.parse(Array(text.utf8)[...]) else { return nil }
         self = parsed.offset

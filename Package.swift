@@ -43,6 +43,8 @@ let package = Package(
         ),
         .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
+            name: "TodoHistory", dependencies: ["TodoTxt", "TodoMerge"], swiftSettings: upcoming),
+        .target(
             name: "TodoKit",
             dependencies: ["TodoTxt", "TodoQuery", "TodoStore", "TodoStoreTesting"],
             swiftSettings: upcoming
@@ -51,7 +53,7 @@ let package = Package(
             name: "TodoCLI",
             dependencies: [
                 "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
-                "TodoJSON", "TodoLanguageServer",
+                "TodoJSON", "TodoLanguageServer", "TodoHistory",
             ],
             swiftSettings: upcoming
         ),
@@ -107,6 +109,11 @@ let package = Package(
             dependencies: [
                 "TodoLanguageServer", "TodoJSON", "TodoCheck", "TodoTxt", "TestSupport",
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoHistoryTests",
+            dependencies: ["TodoHistory", "TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

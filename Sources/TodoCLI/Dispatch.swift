@@ -38,7 +38,17 @@ extension Session {
             throw CommandFailure.usage(error)
         }
         if type.writesFiles { try createDataFiles() }
-        return try action.run(in: Context(session: self))
+        guard type.writesFiles, type != UndoAction.self, settings.history else {
+            return try action.run(in: Context(session: self))
+        }
+        // Record what the action changes in the todo file and done.txt, for `undo`, even when
+        // it fails after writing.
+        let recorder = RecordingStorage(storage, watching: [settings.todoFile, settings.doneFile])
+        var world = environment
+        world.storage = recorder
+        let session = Session(environment: world, settings: settings, options: options, now: now)
+        defer { record(command: words, changes: recorder.changes) }
+        return try action.run(in: Context(session: session))
     }
 
     /// Runs `archive` as todo.sh's `do` and `report` do: through dispatch, so that an `archive`

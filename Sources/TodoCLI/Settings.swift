@@ -18,6 +18,10 @@ struct Settings {
     var dateOnAdd = false
     var priorityOnAdd = ""
     var keepPriority = false
+    /// Whether relative `due:`/`t:` values in typed text become dates (`TODOTXT_RELATIVE_DATES`).
+    var relativeDates = true
+    /// Whether writing commands are recorded for `undo` (`TODOTXT_HISTORY`).
+    var history = true
     var defaultAction = ""
     var sortCommand = Settings.defaultSortCommand
     var finalFilter = "cat"
@@ -126,6 +130,8 @@ struct Settings {
         settings.disableFilter = flag(
             "TODOTXT_DISABLE_FILTER", options.disableFilter, default: false)
         settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", nil, default: false)
+        settings.relativeDates = value("TODOTXT_RELATIVE_DATES") != "0"
+        settings.history = value("TODOTXT_HISTORY") != "0"
         let noColour = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         settings.plain =
             flag("TODOTXT_PLAIN", options.plain, default: false)

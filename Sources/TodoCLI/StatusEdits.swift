@@ -117,6 +117,10 @@ extension Session {
 
     /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), then `archive` unless auto-archive is off.
     func markDone(_ words: [String]) throws -> Int32 {
+        // The next occurrence of each completed recurring task and the warnings for invalid
+        // `rec:` values, by task word (a retried update redoes and overwrites them).
+        var recurring: [String: (index: Int, line: [UInt8])] = [:]
+        var warnings: [String: String] = [:]
         var status = try eachTask(words, usage: "usage: \(program) do NR [NR ...]") {
             index, word, list, messages in
             let old = Array(list[index].content)
@@ -134,10 +138,32 @@ extension Session {
                 messages.out("\(word) \(list[index].text)")
                 messages.out("TODO: \(word) marked as done.")
             }
+            // A recurring task comes back in the same write as its completion.
+            do {
+                let task = TODOItem(parsingBytes: old[...])
+                if let next = try task.nextOccurrence(completedOn: today) {
+                    recurring[word] = (list.append(next), next.line)
+                }
+            } catch {
+                warnings[word] = "\(program): warning: task \(word): \(error)"
+            }
         }
+        let done = Session.numberWords(words.dropFirst())
+        for word in done { if let warning = warnings[word] { console.error(warning) } }
         if settings.autoArchive {
             let archived = try runArchiveAction()
             if archived != 0 { status = archived }
+        }
+        guard verbose, !recurring.isEmpty else { return status }
+        // Archiving moves lines up: number the new tasks as the file holds them now.
+        let list = settings.autoArchive ? try? readList(settings.todoFile) : nil
+        for word in done {
+            guard let (index, line) = recurring[word] else { continue }
+            let number =
+                list.flatMap { list in list.lastIndex { $0.content.elementsEqual(line) } }
+                .map { $0 + 1 } ?? index + 1
+            console.line("\(number) \(String(decoding: line, as: UTF8.self))")
+            console.line("\(Session.prefix(of: settings.todoFile)): \(number) added.")
         }
         return status
     }

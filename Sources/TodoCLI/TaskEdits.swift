@@ -134,7 +134,7 @@ extension Session {
     /// Builds the line todo.sh would add for `input`: cleaned, a lower-case priority upper-cased,
     /// the date inserted with `-t`, the default priority added.
     func newTaskLine(_ input: String) -> String {
-        var text = Array(Session.clean(input).utf8)
+        var text = Array(resolvingTypedDates(Session.clean(input)).utf8)
         if text.count >= 4, text[0] == 0x28, (0x61...0x7A).contains(text[1]), text[2] == 0x29,
             text[3] == 0x20
         {
@@ -279,7 +279,8 @@ extension Session {
             // Check the task before asking for the text.
             _ = try taskIndex(word, in: try storage.read(file), file: file, usage: usage).get()
         }
-        let input = Session.clean(text(of: words.dropFirst(2), prompt: prompt) ?? "")
+        let input = resolvingTypedDates(
+            Session.clean(text(of: words.dropFirst(2), prompt: prompt) ?? ""))
         let lineGuard = LineGuard()
         let (old, new) = try storage.update(file) { list -> (String, String) in
             let index = try self.taskIndex(word, in: list, file: file, usage: usage).get()

@@ -28,6 +28,9 @@ package enum ProcessState {
         return variables
     }
 
+    /// The effective user id (`geteuid`): who owns the files this process creates.
+    package static func effectiveUserID() -> UInt32 { UInt32(geteuid()) }
+
     /// The working directory (`getcwd`), or `nil` when it cannot be named.
     package static func currentDirectory() -> String? {
         var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

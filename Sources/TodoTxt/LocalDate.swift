@@ -145,6 +145,49 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return adding(months: years * 12)
     }
 
+    /// The date `count` business days later (earlier when negative), stepping one day at a time
+    /// in the sign's direction and counting only Monday to Friday: Friday plus one business day
+    /// is Monday, Saturday minus one is Friday, and zero business days is the date itself.
+    /// Returns `nil` past the calendar's range.
+    public func adding(businessDays count: Int) -> LocalDate? {
+        // Beyond this the result leaves years 1...9999 anyway (and the arithmetic could overflow).
+        guard (-3_000_000...3_000_000).contains(count) else { return nil }
+        let step = count < 0 ? -1 : 1
+        var remaining = abs(count)
+        var day = daysSinceEpoch
+        // Whole weeks first: five business days are always seven calendar days.
+        if remaining > 5 {
+            let weeks = (remaining - 1) / 5
+            day += weeks * 7 * step
+            remaining -= weeks * 5
+        }
+        while remaining > 0 {
+            day += step
+            // 1970-01-01 (day 0) was a Thursday; ISO weekdays 6 and 7 are the weekend.
+            if ((day % 7 + 7) % 7 + 3) % 7 + 1 <= 5 { remaining -= 1 }
+        }
+        return LocalDate(daysSinceEpoch: day)
+    }
+
+    /// The date moved by `offset` (days, weeks, months and years clamped to the target month's
+    /// last day, or business days), or `nil` past the calendar's range.
+    public func adding(_ offset: DateOffset) -> LocalDate? {
+        switch offset.unit {
+        case .days: return adding(days: offset.count)
+        case .weeks:
+            let (days, overflow) = offset.count.multipliedReportingOverflow(by: 7)
+            return overflow ? nil : adding(days: days)
+        case .months: return adding(months: offset.count)
+        case .years: return adding(years: offset.count)
+        case .businessDays: return adding(businessDays: offset.count)
+        }
+    }
+
+    /// The number of days from `other` to this date (negative when `other` is later).
+    public func days(since other: LocalDate) -> Int {
+        daysSinceEpoch - other.daysSinceEpoch
+    }
+
     /// The ISO weekday: 1 is Monday, 7 is Sunday.
     public var weekday: Int {
         // 1970-01-01 was a Thursday (4).

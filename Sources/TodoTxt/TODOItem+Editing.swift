@@ -134,6 +134,33 @@ extension TODOItem {
         try? setDescription(ArraySlice(text))
     }
 
+    /// Removes every `key:` tag, each with one adjacent space, so that no double space is left;
+    /// nothing else on the line changes (the `tag NR KEY` edit).
+    ///
+    /// - Returns: How many tags were removed.
+    /// - Throws: ``TODOItemError/descriptionLooksLikeHeader`` when the text left would be read as
+    ///   header (`due:1 x marks` would become a completed task); the task is then unchanged.
+    @discardableResult
+    public mutating func removeTags(_ key: String) throws(TODOItemError) -> Int {
+        let keyBytes = Array(key.utf8)
+        var ranges: [Range<Int>] = []
+        forEachWord { word in
+            if word.kind == .tag, word.name.elementsEqual(keyBytes) {
+                ranges.append(word.bytes.startIndex..<word.bytes.endIndex)
+            }
+        }
+        guard !ranges.isEmpty else { return 0 }
+        let base = descriptionBytes.startIndex
+        var text = Array(descriptionBytes)
+        // From the last word to the first, so the earlier ranges stay valid.
+        for range in ranges.reversed() {
+            text = TODOItem.removing(
+                text[(range.lowerBound - base)..<(range.upperBound - base)], from: text[...])
+        }
+        try setDescription(ArraySlice(text))
+        return ranges.count
+    }
+
     /// The first tag word with this key.
     func firstTagWord(_ key: String) -> Word? {
         let keyBytes = Array(key.utf8)

@@ -70,7 +70,7 @@ import TodoTxt
                 date = date.adding(days: count < 0 ? -1 : 1) ?? date
                 if date.weekday <= 5 { remaining -= 1 }
             }
-            #expect(DateValue.adding(businessDays: count, to: start) == date)
+            #expect(start.adding(businessDays: count) == date)
         }
     }
 

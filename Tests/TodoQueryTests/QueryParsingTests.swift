@@ -180,7 +180,7 @@ import TodoTxt
 
     /// Invalid date values, each reported at the column of the value (5, after `due:`).
     @Test(arguments: [
-        "notadate", "3d", "+3", "+d", "Today", "TODAY", "+3D", "+3x", "Mon", "2024-02-30",
+        "notadate", "3d", "+3", "+d", "Todays", "TO-DAY", "+3D", "+3x", "Mo", "2024-02-30",
         "2024-13-01", "24-01-01", "+1d2", "eod",
     ])
     func rejectsInvalidDate(value: String) {

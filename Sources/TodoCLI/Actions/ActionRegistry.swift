@@ -34,12 +34,15 @@ enum ActionRegistry {
         ListProjectsAction.self,
         MergeAction.self,
         MoveAction.self,
+        PostponeAction.self,
         PrependAction.self,
         PrioritizeAction.self,
         QueryAction.self,
         ReplaceAction.self,
         ReportAction.self,
         ShortHelpAction.self,
+        TagAction.self,
+        UndoAction.self,
     ]
 
     /// The action one of whose names is `name` (already lower-cased).

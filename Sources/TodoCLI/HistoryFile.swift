@@ -1,0 +1,132 @@
+import TodoHistory
+import TodoPlatform
+
+/// The history of one todo file on disk: `$XDG_STATE_HOME/todo/` (default
+/// `~/.local/state/todo/`), one file per real path of the todo file, private to its user.
+///
+/// The directory is created with mode 0700 and the files with 0600 whatever the umask; a
+/// directory owned by someone else or writable by others is not used. Every change holds a lock
+/// on a sidecar file and replaces the history with a rename, so concurrent commands never lose
+/// each other's entries.
+struct HistoryFile {
+    /// Why the history cannot be used, for one warning line.
+    struct Unusable: Error, CustomStringConvertible {
+        /// What went wrong, naming the path.
+        var description: String
+    }
+
+    /// The directory of the histories.
+    let directory: String
+    /// The history's file name inside it.
+    let name: String
+    /// The file-system calls.
+    private let fileSystem = FileSystem.live
+
+    /// The history of the todo file at `todoFile`, or `nil` when there is none to keep: the
+    /// todo file does not exist on disk.
+    ///
+    /// - Throws: ``Unusable`` when the history directory cannot be created or is not safe.
+    static func locate(
+        todoFile: String, variables: [String: String]
+    ) throws(Unusable) -> HistoryFile? {
+        let fileSystem = FileSystem.live
+        guard let real = try? fileSystem.realPath(todoFile) else { return nil }
+        let state: String
+        if let xdg = variables["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else if let home = variables["HOME"], home.hasPrefix("/") {
+            state = home + "/.local/state"
+        } else {
+            throw Unusable(description: "no history: neither XDG_STATE_HOME nor HOME is set")
+        }
+        let directory = state + "/todo"
+        try prepare(directory)
+        return HistoryFile(directory: directory, name: History.fileName(forTodoFile: real))
+    }
+
+    /// Creates the directory (and its missing parents) with mode 0700, and checks that it is a
+    /// directory of this user that no one else can write to.
+    private static func prepare(_ directory: String) throws(Unusable) {
+        let fileSystem = FileSystem.live
+        var missing: [String] = []
+        var path = directory
+        while !path.isEmpty, (try? fileSystem.statusOfPath(path, true)) == nil {
+            missing.append(path)
+            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        }
+        for path in missing.reversed() {
+            do {
+                try fileSystem.makeDirectory(path, 0o700)
+            } catch let error where error != .exists {
+                throw Unusable(description: "cannot create \(path): \(error)")
+            } catch {}
+        }
+        if !missing.isEmpty {
+            // mkdir's mode passes through the umask; set it exactly.
+            if let fd = try? fileSystem.open(directory, [.directory], 0) {
+                try? fileSystem.setPermissions(fd, 0o700)
+                try? fileSystem.close(fd)
+            }
+        }
+        guard let status = try? fileSystem.statusOfPath(directory, false), status.kind == .directory
+        else { throw Unusable(description: "\(directory) is not a directory") }
+        guard status.owner == ProcessState.effectiveUserID() else {
+            throw Unusable(description: "\(directory) belongs to another user")
+        }
+        guard status.permissions & 0o022 == 0 else {
+            throw Unusable(description: "\(directory) can be written by others")
+        }
+    }
+
+    /// The path of the history file.
+    var path: String { directory + "/" + name }
+
+    /// Reads the history without changing it (an unreadable one reads as empty).
+    func read() -> History {
+        guard let fd = try? fileSystem.open(path, [], 0) else { return History() }
+        let descriptor = FileDescriptor(owning: fd)
+        let bytes = (try? descriptor.readToEnd()) ?? []
+        try? descriptor.close()
+        return (try? History(decoding: bytes)) ?? History()
+    }
+
+    /// Changes the history under its lock and writes it back.
+    func update<Result>(_ body: (inout History) throws -> Result) throws -> Result {
+        let lock: Int32
+        do {
+            lock = try fileSystem.open(path + ".lock", [.writeOnly, .create], 0o600)
+            try fileSystem.lockExclusive(lock, true)
+        } catch {
+            throw Unusable(description: "cannot lock \(path).lock: \(error)")
+        }
+        defer { try? fileSystem.close(lock) }
+        var history = read()
+        let result = try body(&history)
+        try write(history.encoded())
+        return result
+    }
+
+    /// Replaces the history file: a private temporary file, then a rename.
+    private func write(_ bytes: [UInt8]) throws(Unusable) {
+        let temporary = "." + name + ".tmp-\(fileSystem.processID())"
+        do {
+            let folder = try fileSystem.open(directory, [.directory], 0)
+            defer { try? fileSystem.close(folder) }
+            try? fileSystem.removeAt(folder, temporary)
+            let fd = try fileSystem.openAt(
+                folder, temporary, [.writeOnly, .create, .exclusive], 0o600)
+            do {
+                try fileSystem.setPermissions(fd, 0o600)
+                try FileDescriptor.writeAll(fd, bytes)
+                try fileSystem.close(fd)
+            } catch {
+                try? fileSystem.close(fd)
+                try? fileSystem.removeAt(folder, temporary)
+                throw error
+            }
+            try fileSystem.rename(folder, temporary, name)
+        } catch {
+            throw Unusable(description: "cannot write \(path): \(error)")
+        }
+    }
+}

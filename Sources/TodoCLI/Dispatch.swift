@@ -38,7 +38,17 @@ extension Session {
             throw CommandFailure.usage(error)
         }
         if type.writesFiles { try createDataFiles() }
-        return try action.run(in: Context(session: self))
+        let context = Context(session: self)
+        guard type.writesFiles, settings.gitCommit else { return try action.run(in: context) }
+        let status: Int32
+        do {
+            status = try action.run(in: context)
+        } catch {
+            GitAutoCommit(context: context).run()
+            throw error
+        }
+        GitAutoCommit(context: context).run()
+        return status
     }
 
     /// Runs `archive` as todo.sh's `do` and `report` do: through dispatch, so that an `archive`

@@ -18,6 +18,8 @@ struct Settings {
     var dateOnAdd = false
     var priorityOnAdd = ""
     var keepPriority = false
+    /// `TODOTXT_GIT_COMMIT=1`: each writing action commits its change to git.
+    var gitCommit = false
     var defaultAction = ""
     var sortCommand = Settings.defaultSortCommand
     var finalFilter = "cat"
@@ -44,7 +46,7 @@ struct Settings {
         "TODOTXT_AUTO_ARCHIVE", "TODOTXT_FORCE", "TODOTXT_PRESERVE_LINE_NUMBERS", "TODOTXT_PLAIN",
         "TODOTXT_DATE_ON_ADD", "TODOTXT_PRIORITY_ON_ADD", "TODOTXT_DISABLE_FILTER",
         "TODOTXT_VERBOSE", "TODOTXT_DEFAULT_ACTION", "TODOTXT_SORT_COMMAND",
-        "TODOTXT_FINAL_FILTER", "TODOTXT_KEEP_PRIORITY",
+        "TODOTXT_FINAL_FILTER", "TODOTXT_KEEP_PRIORITY", "TODOTXT_GIT_COMMIT",
     ]
 
     /// Why the configuration is unusable; the message is printed as it is, exit 1.
@@ -126,6 +128,7 @@ struct Settings {
         settings.disableFilter = flag(
             "TODOTXT_DISABLE_FILTER", options.disableFilter, default: false)
         settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", nil, default: false)
+        settings.gitCommit = flag("TODOTXT_GIT_COMMIT", nil, default: false)
         let noColour = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         settings.plain =
             flag("TODOTXT_PLAIN", options.plain, default: false)

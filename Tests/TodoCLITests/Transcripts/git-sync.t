@@ -119,3 +119,30 @@ todo: add 1
 $ cd solo && PATH=$(dirname $(command -v todo)) todo git sync
 todo: git sync: git is not installed (no 'git' on PATH)
 ? 1
+
+# a push that loses a race with another clone's push: fetch, merge and push once more
+$ git clone -q remote.git d && cd d/notes && todo git setup >/dev/null && todo add "Pushed by d meanwhile" >/dev/null && git commit -qam "d meanwhile" && printf '#!/bin/sh\n[ -e "$HOME/raced" ] && exit 0\ntouch "$HOME/raced"\nunset GIT_DIR GIT_WORK_TREE\ngit -C "$HOME/d" push -q\nexit 0\n' > ../../a/.git/hooks/pre-push && chmod +x ../../a/.git/hooks/pre-push && cd ../../a/notes && todo add "Pushed by a" >/dev/null && todo git sync 2>&1; git log --format=%s -4 origin/main; tail -2 todo.txt
+committed "todo: add 1"
+up to date with origin/main
+merged origin/main
+pushed to origin/main
+Merge remote-tracking branch 'origin/main'
+todo: add 1
+d meanwhile
+todo: edit 1
+Pushed by a
+Pushed by d meanwhile
+
+# at a terminal, sync offers to set git up
+$ git init -q fresh && cd fresh && touch todo.txt && { sleep 1; printf n; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^nGit/Git/'; git config merge.todotxt.driver || echo "not set up"
+Git is not set up to merge the todo files task by task here. Run 'todo git setup' now? (y/n) 
+todo: git sync: not set up; run 'todo git setup' first
+not set up
+
+$ cd fresh && { sleep 1; printf y; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^yGit/Git/' | grep -v "^added '\|^set "; git config merge.todotxt.name && git check-attr merge todo.txt && git log --format=%s
+Git is not set up to merge the todo files task by task here. Run 'todo git setup' now? (y/n) 
+committed "todo: update todo.txt"
+no upstream branch for main: nothing pulled or pushed (git push -u REMOTE main sets one)
+todo.txt three-way merge (todo merge)
+todo.txt: merge: todotxt
+todo: update todo.txt

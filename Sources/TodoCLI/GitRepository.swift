@@ -45,6 +45,9 @@ struct GitRepository {
     let program: String
     /// The top of the work tree (a real path).
     let root: String
+    /// This work tree's git directory (absolute), where git keeps the state of a merge or
+    /// rebase in progress.
+    let gitDirectory: String
     /// The variables git runs with.
     let variables: [String: String]
 
@@ -62,9 +65,14 @@ struct GitRepository {
         _ directory: String, variables: [String: String]
     ) throws(Problem) -> GitRepository {
         guard let program = findProgram(variables: variables) else { throw .notInstalled }
-        let top = run(program, ["-C", directory, "rev-parse", "--show-toplevel"], variables)
-        guard top.succeeded, !top.output.isEmpty else { throw .notARepository(directory) }
-        return GitRepository(program: program, root: top.output, variables: variables)
+        let paths = run(
+            program, ["-C", directory, "rev-parse", "--show-toplevel", "--absolute-git-dir"],
+            variables
+        )
+        let lines = paths.output.split(separator: "\n").map(String.init)
+        guard paths.succeeded, lines.count == 2 else { throw .notARepository(directory) }
+        return GitRepository(
+            program: program, root: lines[0], gitDirectory: lines[1], variables: variables)
     }
 
     private static func run(
@@ -110,8 +118,7 @@ struct GitRepository {
 
     /// The absolute path of `name` inside the git directory (`MERGE_HEAD`, `rebase-merge`).
     func gitPath(_ name: String) -> String {
-        let path = git(["rev-parse", "--git-path", name]).output
-        return Path.absolute(path, from: root)
+        gitDirectory + "/" + name
     }
 
     /// The operation git has stopped in the middle of, as a phrase with the command that

@@ -146,3 +146,12 @@ no upstream branch for main: nothing pulled or pushed (git push -u REMOTE main s
 todo.txt three-way merge (todo merge)
 todo.txt: merge: todotxt
 todo: update todo.txt
+
+$ todo git sync now
+todo: git: sync takes no arguments ('now')
+usage: todo git setup|check|sync
+? 2
+
+$ todo git
+usage: todo git setup|check|sync
+? 2

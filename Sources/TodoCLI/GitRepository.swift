@@ -35,7 +35,9 @@ struct GitRepository {
         /// The first line of standard error (or of standard output), for a one-line message.
         var firstErrorLine: String {
             let text = errors.isEmpty ? output : errors
-            let lines = text.split(separator: "\n").map { $0.trimmingPrefix("fatal: ") }
+            let lines = text.split(separator: "\n").map {
+                $0.trimmingPrefix("fatal: ").trimmingPrefix("error: ")
+            }
             return lines.first { !$0.hasPrefix("hint:") }.map(String.init)
                 ?? "exit status \(status)"
         }

@@ -41,7 +41,12 @@ struct GitSync {
         let branch = head.output
         let commit = TodoFilesCommit(
             repository: repository, settings: settings, storage: context.storage)
-        try checkDriver(repository, paths: commit.mergedPaths)
+        let remote = repository.config("branch.\(branch).remote")
+        let reference = repository.config("branch.\(branch).merge")
+        // Only a pull needs the merge driver.
+        if remote != nil && reference != nil {
+            try checkDriver(repository, paths: commit.mergedPaths)
+        }
 
         let message: String?
         do {
@@ -51,9 +56,7 @@ struct GitSync {
         }
         if let message { context.console.line("committed \"\(message)\"") }
 
-        guard let remote = repository.config("branch.\(branch).remote"),
-            let reference = repository.config("branch.\(branch).merge")
-        else {
+        guard let remote, let reference else {
             if message == nil { context.console.line("nothing to commit") }
             context.console.line(
                 "no upstream branch for \(branch): nothing pulled or pushed "

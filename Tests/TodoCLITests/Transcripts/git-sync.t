@@ -133,19 +133,25 @@ todo: edit 1
 Pushed by a
 Pushed by d meanwhile
 
-# at a terminal, sync offers to set git up
-$ git init -q fresh && cd fresh && touch todo.txt && { sleep 1; printf n; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^nGit/Git/'; git config merge.todotxt.driver || echo "not set up"
+# at a terminal, sync offers to set git up before it pulls
+$ git clone -q remote.git e && cd e/notes && { sleep 1; printf n; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^nGit/Git/'; git config merge.todotxt.driver || echo "not set up"
 Git is not set up to merge the todo files task by task here. Run 'todo git setup' now? (y/n) 
 todo: git sync: not set up; run 'todo git setup' first
 not set up
 
-$ cd fresh && { sleep 1; printf y; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^yGit/Git/' | grep -v "^added '\|^set "; git config merge.todotxt.name && git check-attr merge todo.txt && git log --format=%s
+$ cd e/notes && todo add "From e" >/dev/null && { sleep 1; printf y; } | script -qec 'stty -echo; todo git sync' /dev/null | tr -d '\r' | sed 's/^yGit/Git/' | grep -v "^added '\|^set "; git config merge.todotxt.name && git log --format=%s -1 origin/main
 Git is not set up to merge the todo files task by task here. Run 'todo git setup' now? (y/n) 
-committed "todo: update todo.txt"
-no upstream branch for main: nothing pulled or pushed (git push -u REMOTE main sets one)
+committed "todo: add 1"
+up to date with origin/main
+pushed to origin/main
 todo.txt three-way merge (todo merge)
-todo.txt: merge: todotxt
-todo: update todo.txt
+todo: add 1
+
+# without an upstream, sync needs no merge driver: it only commits
+$ git init -q fresh && cd fresh && touch todo.txt && todo add "Here" >/dev/null && todo git sync && git log --format=%s
+committed "todo: add 1"
+no upstream branch for main: nothing pulled or pushed (git push -u REMOTE main sets one)
+todo: add 1
 
 $ todo git sync now
 todo: git: sync takes no arguments ('now')

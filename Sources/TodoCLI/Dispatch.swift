@@ -38,17 +38,33 @@ extension Session {
             throw CommandFailure.usage(error)
         }
         if type.writesFiles { try createDataFiles() }
-        guard type.writesFiles, type != UndoAction.self, settings.history else {
-            return try action.run(in: Context(session: self))
-        }
         // Record what the action changes in the todo file and done.txt, for `undo`, even when
         // it fails after writing.
-        let recorder = RecordingStorage(storage, watching: [settings.todoFile, settings.doneFile])
-        var world = environment
-        world.storage = recorder
-        let session = Session(environment: world, settings: settings, options: options, now: now)
-        defer { record(command: words, changes: recorder.changes) }
-        return try action.run(in: Context(session: session))
+        var context = Context(session: self)
+        var recorder: RecordingStorage?
+        if type.writesFiles, type != UndoAction.self, settings.history {
+            let watching = RecordingStorage(
+                storage, watching: [settings.todoFile, settings.doneFile])
+            var world = environment
+            world.storage = watching
+            context = Context(
+                session: Session(environment: world, settings: settings, options: options, now: now)
+            )
+            recorder = watching
+        }
+        defer {
+            if let recorder { record(command: words, changes: recorder.changes) }
+        }
+        guard type.writesFiles, settings.gitCommit else { return try action.run(in: context) }
+        let status: Int32
+        do {
+            status = try action.run(in: context)
+        } catch {
+            GitAutoCommit(context: context).run()
+            throw error
+        }
+        GitAutoCommit(context: context).run()
+        return status
     }
 
     /// Runs `archive` as todo.sh's `do` and `report` do: through dispatch, so that an `archive`

@@ -7,10 +7,12 @@ extension Session {
         setup ? try gitSetup() : try gitCheck()
     }
 
-    /// Runs `git ARGS` in the working directory.
-    private func git(_ arguments: [String]) -> (status: Int32, output: String) {
+    /// Runs `git ARGS` in `directory`, by default the working directory.
+    private func git(
+        _ arguments: [String], in directory: String? = nil
+    ) -> (status: Int32, output: String) {
         let outcome = Subprocess.run(
-            ["/usr/bin/env", "git", "-C", environment.currentDirectory] + arguments,
+            ["/usr/bin/env", "git", "-C", directory ?? environment.currentDirectory] + arguments,
             environment: environment.variables, captureOutput: true, captureErrors: true)
         var text = String(decoding: outcome.output, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
@@ -48,9 +50,10 @@ extension Session {
     }
 
     /// `git setup`: `.gitattributes` lines, the merge driver in `.git/config`, `.gitignore`
-    /// lines for the lock and temporary files. Running it again changes nothing.
-    func gitSetup() throws -> Int32 {
-        let top = git(["rev-parse", "--show-toplevel"])
+    /// lines for the lock and temporary files. Running it again changes nothing. `directory`
+    /// (by default the working directory) is any directory of the work tree.
+    func gitSetup(in directory: String? = nil) throws -> Int32 {
+        let top = git(["rev-parse", "--show-toplevel"], in: directory)
         guard top.status == 0, !top.output.isEmpty else {
             throw CommandFailure.die(
                 "\(program): git setup: \(environment.currentDirectory) is not in a git repository")
@@ -64,8 +67,8 @@ extension Session {
         for (key, value) in [
             ("merge.todotxt.name", Session.driverName), ("merge.todotxt.driver", driverCommand()),
         ] {
-            if git(["config", "--get", key]).output != value {
-                let set = git(["config", key, value])
+            if git(["config", "--get", key], in: root).output != value {
+                let set = git(["config", key, value], in: root)
                 guard set.status == 0 else {
                     throw CommandFailure.die(
                         "\(program): git setup: git config \(key) failed: \(set.output)")

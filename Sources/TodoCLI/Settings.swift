@@ -22,6 +22,8 @@ struct Settings {
     var relativeDates = true
     /// Whether writing commands are recorded for `undo` (`TODOTXT_HISTORY`).
     var history = true
+    /// `TODOTXT_GIT_COMMIT=1`: each writing action commits its change to git.
+    var gitCommit = false
     var defaultAction = ""
     var sortCommand = Settings.defaultSortCommand
     var finalFilter = "cat"
@@ -48,7 +50,7 @@ struct Settings {
         "TODOTXT_AUTO_ARCHIVE", "TODOTXT_FORCE", "TODOTXT_PRESERVE_LINE_NUMBERS", "TODOTXT_PLAIN",
         "TODOTXT_DATE_ON_ADD", "TODOTXT_PRIORITY_ON_ADD", "TODOTXT_DISABLE_FILTER",
         "TODOTXT_VERBOSE", "TODOTXT_DEFAULT_ACTION", "TODOTXT_SORT_COMMAND",
-        "TODOTXT_FINAL_FILTER", "TODOTXT_KEEP_PRIORITY",
+        "TODOTXT_FINAL_FILTER", "TODOTXT_KEEP_PRIORITY", "TODOTXT_GIT_COMMIT",
     ]
 
     /// Why the configuration is unusable; the message is printed as it is, exit 1.
@@ -132,6 +134,7 @@ struct Settings {
         settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", nil, default: false)
         settings.relativeDates = value("TODOTXT_RELATIVE_DATES") != "0"
         settings.history = value("TODOTXT_HISTORY") != "0"
+        settings.gitCommit = flag("TODOTXT_GIT_COMMIT", nil, default: false)
         let noColour = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         settings.plain =
             flag("TODOTXT_PLAIN", options.plain, default: false)

@@ -1,4 +1,5 @@
 import TodoMerge
+import TodoStore
 
 /// `merge BASE OURS THEIRS [--marker-size N] [--path NAME] [--ours-label L] [--base-label L]
 /// [--theirs-label L]`: the task-aware three-way merge, usable as git's merge driver.
@@ -58,7 +59,39 @@ struct MergeAction: Action {
         self.name = name
     }
 
+    /// Reads the three files (an unreadable base counts as empty), merges them, writes the
+    /// result into OURS, and prints one line per conflict and per note on standard error. With
+    /// `--path` (git's `%P`), inside a git work tree, the done files of the commits being
+    /// merged come along (``DriverDoneFiles``). Exits 0 when clean, 1 with conflicts.
     func run(in context: Context) throws -> Int32 {
-        try context.operations.mergeFiles(files, options: options, name: name)
+        let environment = context.environment
+        let paths = files.map { Path.absolute($0, from: environment.currentDirectory) }
+        var contents: [[UInt8]] = []
+        for (position, path) in paths.enumerated() {
+            do {
+                contents.append(try context.storage.readBytes(path))
+            } catch {
+                guard position == 0 else { throw error }
+                contents.append([])
+            }
+        }
+        let done = name.flatMap { path in
+            DriverDoneFiles.find(
+                path: path, files: paths, doneName: Path.basename(context.settings.doneFile),
+                variables: environment.variables, directory: environment.currentDirectory,
+                storage: context.storage)
+        }
+        let result = merge(
+            base: contents[0], ours: contents[1], theirs: contents[2], done: done,
+            options: options)
+        try context.storage.write(paths[1], bytes: result.merged)
+        let label = name ?? files[1]
+        for conflict in result.conflicts {
+            context.console.error("\(label): \(conflict.summary)")
+        }
+        for note in result.notes {
+            context.console.error("\(label): \(note)")
+        }
+        return result.isClean ? 0 : 1
     }
 }

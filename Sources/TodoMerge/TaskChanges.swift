@@ -1,0 +1,80 @@
+import TodoTxt
+
+/// What changed, task by task, between two versions of a todo file and its done file: the
+/// counts behind a commit message such as `add 2, complete 1, edit 1`.
+///
+/// Tasks are matched between the versions the way the merge matches them (same line, same text
+/// once completion, priority and dates are set aside, same words, then the single most similar
+/// task). A task that left the todo file and reached the done file was completed, when it was
+/// open before, or archived, when it was already done.
+package struct TaskChanges: Sendable, Hashable {
+    /// Tasks that are new.
+    package var added = 0
+    /// Tasks that became done (in the todo file, or by moving to the done file).
+    package var completed = 0
+    /// Done tasks that became open again.
+    package var reopened = 0
+    /// Tasks whose line changed otherwise (priority, text, tags, dates).
+    package var edited = 0
+    /// Tasks that were removed without reaching the done file.
+    package var deleted = 0
+    /// Done tasks that moved from the todo file to the done file.
+    package var archived = 0
+
+    /// Compares two versions; `oldDone` and `newDone` are the done file's bytes (empty when
+    /// missing or not tracked).
+    package init(old: [UInt8], new: [UInt8], oldDone: [UInt8] = [], newDone: [UInt8] = []) {
+        let size = MergeOptions().effectiveMarkerSize
+        let before = MergeVersion(TodoList(bytes: old), markerSize: size).tasks
+        let after = MergeVersion(TodoList(bytes: new), markerSize: size).tasks
+        let matcher = TaskMatcher(before, after)
+        added = matcher.rightToLeft.filter { $0 == nil }.count
+        for (index, partner) in matcher.leftToRight.enumerated() {
+            guard let partner, before[index].raw != after[partner].raw else { continue }
+            let (was, now) = (before[index].item.isDone, after[partner].item.isDone)
+            if !was && now {
+                completed += 1
+            } else if was && !now {
+                reopened += 1
+            } else {
+                edited += 1
+            }
+        }
+        let removed = matcher.leftToRight.indices.filter { matcher.leftToRight[$0] == nil }
+        guard !removed.isEmpty else { return }
+        // The lines the done file gained, as a multiset difference.
+        var counts: [ArraySlice<UInt8>: Int] = [:]
+        for line in TodoList(bytes: oldDone) { counts[line.content, default: 0] += 1 }
+        var gained: [MergeTask] = []
+        for task in MergeVersion(TodoList(bytes: newDone), markerSize: size).tasks {
+            if let count = counts[task.raw], count > 0 {
+                counts[task.raw] = count - 1
+            } else {
+                gained.append(task)
+            }
+        }
+        let done = TaskMatcher(removed.map { before[$0] }, gained)
+        for (position, index) in removed.enumerated() {
+            if done.leftToRight[position] == nil {
+                deleted += 1
+            } else if before[index].item.isDone {
+                archived += 1
+            } else {
+                completed += 1
+            }
+        }
+    }
+
+    /// Whether no task changed.
+    package var isEmpty: Bool { summary.isEmpty }
+
+    /// `add 2, complete 1, edit 1`: the non-zero counts in a fixed order; empty when nothing
+    /// changed.
+    package var summary: String {
+        let parts: [(String, Int)] = [
+            ("add", added), ("complete", completed), ("reopen", reopened), ("edit", edited),
+            ("delete", deleted), ("archive", archived),
+        ]
+        return parts.filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+}

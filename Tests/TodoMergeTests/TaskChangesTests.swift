@@ -1,0 +1,63 @@
+import Testing
+import TodoMerge
+
+/// The task-level change summary behind commit messages.
+@Suite struct TaskChangesTests {
+    private let base = ["(B) Call mom @phone", "Buy milk @store", "x 2026-11-20 Pay rent"]
+
+    @Test func nothingChangedIsEmpty() {
+        let changes = TaskChanges(old: file(base), new: file(base))
+        #expect(changes.isEmpty)
+        #expect(changes.summary == "")
+    }
+
+    @Test func addsCompletionsAndEdits() {
+        let changes = TaskChanges(
+            old: file(base),
+            new: file([
+                "(A) Call mom @phone", "x 2026-11-22 Buy milk @store", "x 2026-11-20 Pay rent",
+                "Water plants", "Book dentist",
+            ]))
+        #expect(changes.summary == "add 2, complete 1, edit 1")
+    }
+
+    @Test func rewordingIsAnEditNotAnAddAndADelete() {
+        let changes = TaskChanges(
+            old: file(base),
+            new: file(["(B) Call mom tonight @phone", "Buy milk @store", "x 2026-11-20 Pay rent"]))
+        #expect(changes.summary == "edit 1")
+    }
+
+    @Test func reopenAndDelete() {
+        let changes = TaskChanges(
+            old: file(base), new: file(["(B) Call mom @phone", "Pay rent"]))
+        #expect(changes.summary == "reopen 1, delete 1")
+    }
+
+    @Test func archiveAndCompletionThroughTheDoneFile() {
+        // "Pay rent" was done and moved; "Buy milk" was open and moved done (do + auto-archive).
+        let changes = TaskChanges(
+            old: file(base), new: file(["(B) Call mom @phone"]),
+            oldDone: file(["x 2026-11-01 Old"]),
+            newDone: file([
+                "x 2026-11-01 Old", "x 2026-11-20 Pay rent", "x 2026-11-22 Buy milk @store",
+            ]))
+        #expect(changes.completed == 1)
+        #expect(changes.archived == 1)
+        #expect(changes.deleted == 0)
+        #expect(changes.summary == "complete 1, archive 1")
+    }
+
+    @Test func aRemovedTaskAlreadyInTheOldDoneFileIsADeletion() {
+        let changes = TaskChanges(
+            old: file(base), new: file(["(B) Call mom @phone", "Buy milk @store"]),
+            oldDone: file(["x 2026-11-20 Pay rent"]), newDone: file(["x 2026-11-20 Pay rent"]))
+        #expect(changes.summary == "delete 1")
+    }
+
+    @Test func blankLinesAreNotTasks() {
+        let changes = TaskChanges(
+            old: file(base), new: file(["(B) Call mom @phone", "", "x 2026-11-20 Pay rent"]))
+        #expect(changes.summary == "delete 1")
+    }
+}

@@ -159,9 +159,16 @@ struct LineCheck {
             let message = "'\(text)' in \(key): is not a date; write YYYY-MM-DD"
             if let padded = Self.padded(value) {
                 report(range, .malformedDate, message, fix: fix(range, padded.utf8))
-            } else if let relative = DateValue(parsing: value), !relative.isAbsolute {
+            } else if let relative = DateValue(parsing: value, allowingUnsignedOffsets: true),
+                !relative.isAbsolute
+            {
+                // Suggest the absolute date the word means today, which `todo add` would write.
                 let resolved = today.flatMap { relative.resolve(today: $0) }
-                report(range, .relativeDate, message, fix: resolved.map { fix(range, $0.utf8) })
+                let suggestion =
+                    resolved.map {
+                        "'\(text)' in \(key): is a relative date; write \($0) (what it means today)"
+                    } ?? message
+                report(range, .relativeDate, suggestion, fix: resolved.map { fix(range, $0.utf8) })
             } else {
                 report(range, .malformedDate, message)
             }

@@ -70,6 +70,16 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    @Test func relativeDateMessageSuggestsTheDateItMeansToday() {
+        let found = Checker.checkLine(
+            Array("pay due:Friday t:3d".utf8)[...], number: 1, today: Self.today)
+        #expect(
+            found.map(\.message) == [
+                "'Friday' in due: is a relative date; write 2026-11-27 (what it means today)",
+                "'3d' in t: is a relative date; write 2026-11-26 (what it means today)",
+            ])
+    }
+
     @Test func relativeDateHasNoFixWithoutToday() throws {
         let found = Checker.checkLine(Array("call due:tomorrow".utf8)[...], number: 1)
         #expect(found.map(\.rule) == [.relativeDate])

@@ -108,7 +108,8 @@ func didOpenFrame(_ bytes: [UInt8], uri: String = "file:///home/me/todo.txt") ->
             diagnostics.map { $0["message"] }
                 == [
                     "'X ' does not mark a task done; write a lower-case 'x '",
-                    "'tomorrow' in due: is not a date; write YYYY-MM-DD", "trailing whitespace",
+                    "'tomorrow' in due: is a relative date; write 2026-11-24 (what it means today)",
+                    "trailing whitespace",
                 ])
     }
 

@@ -220,7 +220,9 @@ struct ConfigReader {
             return try braced(&line, quoted: quoted)
         }
         // $1, $@, $$, $(...), $'...', $"..." and the like are not for the reader.
-        if isNameByte(byte) || Set("@*#?$!-('\"".utf8).contains(byte) { throw Uncertain() }
+        if isNameByte(byte) || Set("@*#?$!-(".utf8).contains(byte) { throw Uncertain() }
+        // Outside double quotes, $'...' and $"..." are quotes of their own.
+        if !quoted && (byte == 0x27 || byte == 0x22) { throw Uncertain() }
         return .literal([0x24], quoted: quoted)
     }
 

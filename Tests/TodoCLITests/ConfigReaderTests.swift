@@ -9,11 +9,12 @@ import TodoTxt
 /// The native config reader against bash: on every config of the corpus, reading it natively
 /// and sourcing it in bash (as todo.sh does) leave the same variables, exported the same way.
 @Suite struct ConfigReaderTests {
-    /// A config of the corpus: its text, and whether the native reader must read it itself.
+    /// A config of the corpus: its text, and whether the native reader must read it itself
+    /// (`nil`: either way).
     struct Sample: CustomTestStringConvertible, Sendable {
         var name: String
         var text: String
-        var native: Bool
+        var native: Bool?
         var testDescription: String { name }
     }
 
@@ -202,7 +203,9 @@ import TodoTxt
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let before = Self.variables(home: home.path, config: path)
         let native = ConfigReader.read(bytes, variables: before)
-        #expect((native != nil) == sample.native, "native reading: \(native != nil)")
+        if let expected = sample.native {
+            #expect((native != nil) == expected, "native reading: \(native != nil)")
+        }
         func source(_ reading: ConfigFile.Reading) throws -> ShellVariables? {
             let console = Console.capturing()
             let outcome = try ConfigFile.source(
@@ -228,6 +231,16 @@ import TodoTxt
 
     @Test(arguments: certain)
     func nativeReadingMatchesBash(_ sample: Sample) throws { try compare(sample) }
+
+    /// The global configs installed on this machine (Debian's todotxt-cli ships
+    /// /etc/todo-txt/config), read both ways.
+    static let installed: [Sample] = ["/etc/todo/config", "/etc/todo-txt/config"].compactMap {
+        guard let text = try? String(contentsOfFile: $0, encoding: .utf8) else { return nil }
+        return Sample(name: $0, text: text, native: nil)
+    }
+
+    @Test(arguments: installed)
+    func installedConfigsMatchBash(_ sample: Sample) throws { try compare(sample) }
 
     @Test(arguments: uncertain)
     func uncertainConfigsGoToBash(_ sample: Sample) throws { try compare(sample) }

@@ -42,7 +42,7 @@ enum ConfigFile {
         if reading == .automatic, let read = ConfigReader.read(text, variables: variables) {
             return .variables(read)
         }
-        return runBash(
+        return try runBash(
             path, variables: variables, arguments: arguments, programPath: programPath,
             console: console)
     }
@@ -81,10 +81,12 @@ enum ConfigFile {
         """
 
     /// Sources the config in bash and reads back its variables.
+    ///
+    /// - Throws: when bash cannot be started.
     static func runBash(
         _ path: String, variables: ShellVariables, arguments: [String], programPath: String,
         console: Console
-    ) -> Outcome {
+    ) throws(Unreadable) -> Outcome {
         let marker = "\u{1}todo-config-\(UInt64.random(in: 1...UInt64.max))\u{1}"
         let names = variables.values.keys.filter {
             ConfigReader.isName($0) && !carriedOver.contains($0)
@@ -97,6 +99,7 @@ enum ConfigFile {
         let outcome = Subprocess.run(
             ["/bin/bash", "-c", script, programPath, path, marker, given, hidden] + arguments,
             environment: variables.values, captureOutput: true, captureErrors: capture)
+        guard outcome.spawnError == 0 else { throw Unreadable() }
         if capture && !outcome.errors.isEmpty {
             console.error(
                 String(

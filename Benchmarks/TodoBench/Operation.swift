@@ -249,7 +249,7 @@ enum Operations {
                 floor: ["$HELLO"], todoSh: ["ls"], topydo: ["ls"],
                 check: .listing(reference: "ls")),
             Operation(
-                name: "start-up, config", writes: false, small: true, todo: ["ls"],
+                name: "start-up, typical config", writes: false, small: true, todo: ["ls"],
                 floor: ["$HELLO"], todoSh: ["ls"], topydo: nil,
                 check: .listing(reference: "ls"), config: true),
         ]

@@ -132,7 +132,7 @@ extension Session {
     func runAddon(_ path: String, arguments: [String]) -> Int32 {
         console.flush()
         let capture = environment.console.isCapturing
-        let outcome = Subprocess.run(
+        let outcome = Subprocess.runCommand(
             [path] + arguments, environment: settings.exported, captureOutput: capture,
             captureErrors: capture)
         if capture {

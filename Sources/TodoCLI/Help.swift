@@ -108,7 +108,7 @@ extension Session {
     func addonUsages(synopsisOnly: Bool) -> [String] {
         var lines: [String] = []
         for addon in addons() {
-            let outcome = Subprocess.run(
+            let outcome = Subprocess.runCommand(
                 [addon.path, "usage"], environment: settings.exported, captureOutput: true)
             let text = String(decoding: outcome.output, as: UTF8.self)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -137,7 +137,7 @@ extension Session {
         }
         for name in names {
             if let addon = try addon(named: name) {
-                let outcome = Subprocess.run(
+                let outcome = Subprocess.runCommand(
                     [addon, "usage"], environment: settings.exported, captureOutput: true)
                 console.write(outcome.output)
             } else if let block = Help.block(for: name) {

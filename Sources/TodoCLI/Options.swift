@@ -15,12 +15,19 @@ struct Options: Equatable {
     var disableFilter: Bool?
     /// How many `-v`.
     var verbosity = 0
+    /// How many times `-@` was given (an odd count hides contexts, an even one shows them
+    /// even when the environment hides them).
+    var contextToggles = 0
+    /// How many times `-+` was given.
+    var projectToggles = 0
+    /// How many times `-P` was given.
+    var priorityToggles = 0
     /// `-@` given an odd number of times.
-    var hideContexts = false
+    var hideContexts: Bool { contextToggles % 2 == 1 }
     /// `-+` given an odd number of times.
-    var hideProjects = false
+    var hideProjects: Bool { projectToggles % 2 == 1 }
     /// `-P` given an odd number of times.
-    var hidePriority = false
+    var hidePriority: Bool { priorityToggles % 2 == 1 }
     /// `-d FILE`.
     var configFile: String?
     /// `--file PATH`.
@@ -91,9 +98,9 @@ struct Options: Equatable {
                     options.version = true
                     return options
                 case "x": options.disableFilter = true
-                case "+": options.hideProjects.toggle()
-                case "@": options.hideContexts.toggle()
-                case "P": options.hidePriority.toggle()
+                case "+": options.projectToggles += 1
+                case "@": options.contextToggles += 1
+                case "P": options.priorityToggles += 1
                 case "d":
                     if position < letters.count {
                         options.configFile = String(String.UnicodeScalarView(letters[position...]))

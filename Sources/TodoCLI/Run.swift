@@ -59,7 +59,8 @@ final class Session {
         do {
             settings = try Settings.resolve(options: options, environment: environment)
         } catch {
-            var lines = [error.message]
+            guard let message = error.message else { return error.status }
+            var lines = [message]
             if options.shortHelp
                 || ["help", "shorthelp"].contains(options.words.first?.lowercased() ?? "")
             {
@@ -79,6 +80,10 @@ final class Session {
         let session = Session(
             environment: environment, settings: settings, options: options, now: now)
         do {
+            // todo.sh gives its usage for a missing action before it checks the settings.
+            if !options.shortHelp && options.words.isEmpty && settings.defaultAction.isEmpty {
+                throw session.usage()
+            }
             try session.prepare()
             if options.shortHelp {
                 try session.shortHelp()

@@ -38,7 +38,7 @@ struct Settings {
     var hidePriority = false
     var hideCustom = ""
     /// Colour variables (PRI_A ... PRI_Z, PRI_X, COLOR_*, DEFAULT) as written in the config.
-    var colours: [String: String] = ConfigFile.defaultColours
+    var colours: [String: String] = [:]
     /// The environment handed to add-ons and shell commands.
     var exported: [String: String] = [:]
 
@@ -53,131 +53,212 @@ struct Settings {
         "TODOTXT_FINAL_FILTER", "TODOTXT_KEEP_PRIORITY", "TODOTXT_GIT_COMMIT",
     ]
 
-    /// Why the configuration is unusable; the message is printed as it is, exit 1.
+    /// Why the run stops before any action: `message` (if any) on standard error, then
+    /// `status`.
     struct Fatal: Error {
-        var message: String
+        /// The line to print; `nil` for a config that ran `exit`, which ends silently.
+        var message: String?
+        /// The exit status.
+        var status: Int32 = 1
     }
 
-    /// Resolves the settings of a run.
+    /// The defaults todo.sh gives its variables before it reads the config, so that a
+    /// config's `: ${TODOTXT_DATE_ON_ADD:=1}` finds them set and changes nothing.
+    static let variableDefaults: [(String, String)] = [
+        ("TODOTXT_VERBOSE", "1"), ("TODOTXT_PLAIN", "0"), ("TODOTXT_FORCE", "0"),
+        ("TODOTXT_PRESERVE_LINE_NUMBERS", "1"), ("TODOTXT_AUTO_ARCHIVE", "1"),
+        ("TODOTXT_DATE_ON_ADD", "0"), ("TODOTXT_PRIORITY_ON_ADD", ""),
+        ("TODOTXT_DEFAULT_ACTION", ""), ("TODOTXT_SORT_COMMAND", defaultSortCommand),
+        ("TODOTXT_DISABLE_FILTER", ""), ("TODOTXT_FINAL_FILTER", "cat"),
+        ("TODOTXT_GLOBAL_CFG_FILE", "/etc/todo/config"), ("TODOTXT_SIGIL_BEFORE_PATTERN", ""),
+        ("TODOTXT_SIGIL_VALID_PATTERN", ".*"), ("TODOTXT_SIGIL_AFTER_PATTERN", ""),
+    ]
+
+    /// The colour names and default colours todo.sh exports before it reads the config
+    /// (escape sequences written as `\\033`, which the painter turns into ESC).
+    static let colourDefaults: [(String, String)] = {
+        let names: [(String, String)] = [
+            ("BLACK", "0;30"), ("RED", "0;31"), ("GREEN", "0;32"), ("BROWN", "0;33"),
+            ("BLUE", "0;34"), ("PURPLE", "0;35"), ("CYAN", "0;36"), ("LIGHT_GREY", "0;37"),
+            ("DARK_GREY", "1;30"), ("LIGHT_RED", "1;31"), ("LIGHT_GREEN", "1;32"),
+            ("YELLOW", "1;33"), ("LIGHT_BLUE", "1;34"), ("LIGHT_PURPLE", "1;35"),
+            ("LIGHT_CYAN", "1;36"), ("WHITE", "1;37"), ("DEFAULT", "0"),
+        ]
+        var colours = [("NONE", "")] + names.map { ($0.0, "\\\\033[\($0.1)m") }
+        let value = Dictionary(uniqueKeysWithValues: colours)
+        colours += [
+            ("PRI_A", value["YELLOW"] ?? ""), ("PRI_B", value["GREEN"] ?? ""),
+            ("PRI_C", value["LIGHT_BLUE"] ?? ""), ("PRI_X", value["WHITE"] ?? ""),
+            ("COLOR_PROJECT", ""), ("COLOR_CONTEXT", ""), ("COLOR_DATE", ""),
+            ("COLOR_NUMBER", ""), ("COLOR_META", ""), ("COLOR_DONE", value["LIGHT_GREY"] ?? ""),
+        ]
+        return colours
+    }()
+
+    /// The colour variables `-p` empties besides every `PRI_*`.
+    static let plainEmptied = [
+        "PRI_X", "DEFAULT", "COLOR_DONE", "COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE",
+        "COLOR_NUMBER", "COLOR_META",
+    ]
+
+    /// The shell variables todo.sh holds when it sources the config: the environment, then
+    /// its options and defaults, in its order (TodoShCompatibility.md §3).
+    ///
+    /// - Returns: the variables, and the values from the environment and the options that
+    ///   todo.sh applies again after the config.
+    static func beforeConfig(
+        options: Options, environment: Environment
+    ) -> (variables: ShellVariables, overrides: [String: String]) {
+        let env = environment.variables
+        var shell = ShellVariables(environment: env)
+        shell.export("TODO_SH", Path.basename(environment.programPath))
+        shell.export("TODO_FULL_SH", environment.programPath)
+        var overrides: [String: String] = [:]
+        for name in environmentWins {
+            if let value = env[name], !value.isEmpty { overrides[name] = value }
+        }
+        shell.export("GREP_OPTIONS", "")
+
+        func toggle(_ count: Int, _ name: String, _ pattern: String) {
+            guard count > 0 else { return }
+            if count % 2 == 1 { shell.export(name, pattern) } else { shell.unset(name) }
+        }
+        toggle(
+            options.contextToggles, "HIDE_CONTEXTS_SUBSTITUTION", #"[[:space:]]@[[:graph:]]\{1,\}"#)
+        toggle(
+            options.projectToggles, "HIDE_PROJECTS_SUBSTITUTION",
+            #"[[:space:]][+][[:graph:]]\{1,\}"#)
+        toggle(options.priorityToggles, "HIDE_PRIORITY_SUBSTITUTION", "([A-Z])[[:space:]]")
+        func override(_ name: String, _ option: Bool?, on: String = "1", off: String = "0") {
+            if let option { overrides[name] = option ? on : off }
+        }
+        override("TODOTXT_AUTO_ARCHIVE", options.autoArchive)
+        override("TODOTXT_FORCE", options.force)
+        override("TODOTXT_PLAIN", options.plain)
+        override("TODOTXT_PRESERVE_LINE_NUMBERS", options.preserveLineNumbers)
+        override("TODOTXT_DATE_ON_ADD", options.dateOnAdd)
+        override("TODOTXT_DISABLE_FILTER", options.disableFilter)
+        if let file = options.configFile { shell["TODOTXT_CFG_FILE"] = file }
+        if options.verbosity > 0 {
+            // `-v` counts up from the environment's value, as bash's $(( VAR++ )) does.
+            let start = shell["TODOTXT_VERBOSE"].flatMap { Int($0) } ?? 0
+            shell["TODOTXT_VERBOSE"] = String(start + options.verbosity)
+        }
+        for (name, value) in variableDefaults where shell.nonEmpty(name) == nil {
+            shell[name] = value
+        }
+        for name in shell.values.keys where name.hasPrefix("TODOTXT_") { shell.export(name) }
+        for (name, value) in colourDefaults { shell.export(name, value) }
+        shell.export("SENTENCE_DELIMITERS", ",.:;")
+        return (shell, overrides)
+    }
+
+    /// Resolves the settings of a run: todo.sh's start-up up to the choice of the action.
     static func resolve(options: Options, environment: Environment) throws(Fatal) -> Settings {
         let env = environment.variables
         let home = env["HOME"] ?? ""
         var settings = Settings()
         let storage = environment.storage
-
-        // Where add-ons live, decided before the config runs (TodoShCompatibility.md §3.1).
-        let xdg = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        if let dir = env["TODO_ACTIONS_DIR"], storage.directoryExists(dir) {
-            settings.actionsDirectory = dir
-        } else if storage.directoryExists(home + "/.todo/actions") {
-            settings.actionsDirectory = home + "/.todo/actions"
-        } else if storage.directoryExists(home + "/.todo.actions.d") {
-            settings.actionsDirectory = home + "/.todo.actions.d"
-        } else if storage.directoryExists(xdg + "/todo/actions") {
-            settings.actionsDirectory = xdg + "/todo/actions"
-        } else {
-            settings.actionsDirectory = home + "/.todo/actions"
-        }
+        var (shell, overrides) = beforeConfig(options: options, environment: environment)
 
         // The config file: the first that exists (TodoShCompatibility.md §3.1).
-        var candidates: [String] = []
-        if let file = options.configFile ?? env["TODOTXT_CFG_FILE"], !file.isEmpty {
-            candidates.append(file)
+        let xdg = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        func exists(_ path: String) -> Bool {
+            !path.isEmpty && (storage.fileExists(path) || storage.directoryExists(path))
         }
-        let programDirectory = Path.directory(of: environment.programPath)
-        candidates += [
-            home + "/.todo/config", home + "/todo.cfg", home + "/.todo.cfg", xdg + "/todo/config",
-            programDirectory + "/todo.cfg",
-            env["TODOTXT_GLOBAL_CFG_FILE"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/todo/config",
-        ]
-        settings.configPath = candidates.first { storage.fileExists($0) }
+        let named = shell.nonEmpty("TODOTXT_CFG_FILE")
+        if let named, exists(named) {
+            settings.configPath = named
+        } else {
+            let global = shell["TODOTXT_GLOBAL_CFG_FILE"] ?? ""
+            var candidates = [
+                home + "/.todo/config", home + "/todo.cfg", home + "/.todo.cfg",
+                xdg + "/todo/config", Path.directory(of: environment.programPath) + "/todo.cfg",
+                global,
+            ]
+            // Debian's and Ubuntu's todo.sh reads its own global config.
+            if global == "/etc/todo/config" { candidates.append("/etc/todo-txt/config") }
+            if let found = candidates.first(where: exists) {
+                settings.configPath = found
+                shell["TODOTXT_CFG_FILE"] = found
+            }
+        }
 
-        var shellEnvironment = env
-        shellEnvironment["TODO_SH"] = Path.basename(environment.programPath)
-        shellEnvironment["TODO_FULL_SH"] = environment.programPath
-        shellEnvironment["TODO_ACTIONS_DIR"] = settings.actionsDirectory
-        var variables = shellEnvironment
-        var exportedNames = Set(shellEnvironment.keys)
+        // Where add-ons live, decided before the config runs (TodoShCompatibility.md §3.1).
+        if !(shell.nonEmpty("TODO_ACTIONS_DIR").map(storage.directoryExists) ?? false) {
+            shell.export("TODO_ACTIONS_DIR", home + "/.todo/actions")
+        }
+        if !storage.directoryExists(shell["TODO_ACTIONS_DIR"] ?? "") {
+            for alternative in [home + "/.todo.actions.d", xdg + "/todo/actions"]
+            where storage.directoryExists(alternative) {
+                shell["TODO_ACTIONS_DIR"] = alternative
+                break
+            }
+        }
+
         if let configPath = settings.configPath {
             do {
-                let config = try ConfigFile.evaluate(configPath, environment: shellEnvironment)
-                variables = config.variables
-                exportedNames = config.exported
+                let outcome = try ConfigFile.source(
+                    configPath, variables: shell, arguments: options.words,
+                    programPath: environment.programPath, storage: storage,
+                    console: environment.console)
+                switch outcome {
+                case .variables(let variables): shell = variables
+                case .exited(let status): throw Fatal(message: nil, status: status)
+                }
+            } catch let fatal as Fatal {
+                throw fatal
             } catch {
                 throw Fatal(message: "Fatal Error: Cannot read configuration file \(configPath)")
             }
-        } else {
-            for (name, value) in ConfigFile.defaultColours where variables[name] == nil {
-                variables[name] = value
-            }
+        } else if let named {
+            throw Fatal(message: "Fatal Error: Cannot read configuration file \(named)")
         }
-        for name in environmentWins {
-            if let value = env[name], !value.isEmpty { variables[name] = value }
-        }
-        func value(_ name: String) -> String? {
-            guard let value = variables[name], !value.isEmpty else { return nil }
-            return value
-        }
-        func flag(_ name: String, _ option: Bool?, default fallback: Bool) -> Bool {
-            if let option { return option }
-            guard let text = value(name) else { return fallback }
+        for (name, value) in overrides { shell[name] = value }
+
+        func flag(_ name: String, default fallback: Bool) -> Bool {
+            guard let text = shell.nonEmpty(name) else { return fallback }
             return text == "1"
         }
-
-        settings.force = flag("TODOTXT_FORCE", options.force, default: false)
-        settings.autoArchive = flag("TODOTXT_AUTO_ARCHIVE", options.autoArchive, default: true)
-        settings.preserveLineNumbers = flag(
-            "TODOTXT_PRESERVE_LINE_NUMBERS", options.preserveLineNumbers, default: true)
-        settings.dateOnAdd = flag("TODOTXT_DATE_ON_ADD", options.dateOnAdd, default: false)
-        settings.disableFilter = flag(
-            "TODOTXT_DISABLE_FILTER", options.disableFilter, default: false)
-        settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", nil, default: false)
-        settings.relativeDates = value("TODOTXT_RELATIVE_DATES") != "0"
-        settings.history = value("TODOTXT_HISTORY") != "0"
-        settings.gitCommit = flag("TODOTXT_GIT_COMMIT", nil, default: false)
+        settings.force = flag("TODOTXT_FORCE", default: false)
+        settings.autoArchive = flag("TODOTXT_AUTO_ARCHIVE", default: true)
+        settings.preserveLineNumbers = flag("TODOTXT_PRESERVE_LINE_NUMBERS", default: true)
+        settings.dateOnAdd = flag("TODOTXT_DATE_ON_ADD", default: false)
+        settings.disableFilter = flag("TODOTXT_DISABLE_FILTER", default: false)
+        settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", default: false)
+        settings.relativeDates = shell.nonEmpty("TODOTXT_RELATIVE_DATES") != "0"
+        settings.history = shell.nonEmpty("TODOTXT_HISTORY") != "0"
+        settings.gitCommit = flag("TODOTXT_GIT_COMMIT", default: false)
         let noColour = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         settings.plain =
-            flag("TODOTXT_PLAIN", options.plain, default: false)
-            || (options.plain == nil && noColour)
-        if let verbose = value("TODOTXT_VERBOSE"), let level = Int(verbose) {
-            settings.verbosity = level
-        } else {
-            // todo.sh counts -v up from an unset variable, then defaults to 1.
-            settings.verbosity = options.verbosity > 0 ? options.verbosity : 1
-        }
-        settings.priorityOnAdd = variables["TODOTXT_PRIORITY_ON_ADD"] ?? ""
-        settings.defaultAction = value("TODOTXT_DEFAULT_ACTION") ?? ""
-        settings.sortCommand = value("TODOTXT_SORT_COMMAND") ?? defaultSortCommand
-        settings.finalFilter = value("TODOTXT_FINAL_FILTER") ?? "cat"
-        settings.sourceVariable = value("TODOTXT_SOURCEVAR") ?? ""
-        settings.sigilBefore = variables["TODOTXT_SIGIL_BEFORE_PATTERN"] ?? ""
-        settings.sigilValid = value("TODOTXT_SIGIL_VALID_PATTERN") ?? ".*"
-        settings.sigilAfter = variables["TODOTXT_SIGIL_AFTER_PATTERN"] ?? ""
-        settings.sentenceDelimiters = variables["SENTENCE_DELIMITERS"] ?? ",.:;"
-        settings.hideContexts = options.hideContexts
-        settings.hideProjects = options.hideProjects
-        settings.hidePriority = options.hidePriority
-        settings.hideCustom = env["HIDE_CUSTOM_SUBSTITUTION"] ?? ""
-        if let dir = value("TODO_ACTIONS_DIR") { settings.actionsDirectory = dir }
-
-        var colours: [String: String] = [:]
-        for (name, text) in variables
-        where name.hasPrefix("PRI_") || name.hasPrefix("COLOR_") || name == "DEFAULT" {
-            colours[name] = text
-        }
-        settings.colours = settings.plain ? [:] : colours
+            flag("TODOTXT_PLAIN", default: false) || (options.plain == nil && noColour)
+        settings.verbosity = shell.nonEmpty("TODOTXT_VERBOSE").flatMap { Int($0) } ?? 1
+        settings.priorityOnAdd = shell["TODOTXT_PRIORITY_ON_ADD"] ?? ""
+        settings.defaultAction = shell.nonEmpty("TODOTXT_DEFAULT_ACTION") ?? ""
+        settings.sortCommand = shell.nonEmpty("TODOTXT_SORT_COMMAND") ?? defaultSortCommand
+        settings.finalFilter = shell.nonEmpty("TODOTXT_FINAL_FILTER") ?? "cat"
+        settings.sourceVariable = shell.nonEmpty("TODOTXT_SOURCEVAR") ?? ""
+        settings.sigilBefore = shell["TODOTXT_SIGIL_BEFORE_PATTERN"] ?? ""
+        settings.sigilValid = shell.nonEmpty("TODOTXT_SIGIL_VALID_PATTERN") ?? ".*"
+        settings.sigilAfter = shell["TODOTXT_SIGIL_AFTER_PATTERN"] ?? ""
+        settings.sentenceDelimiters = shell["SENTENCE_DELIMITERS"] ?? ""
+        settings.hideContexts = shell.nonEmpty("HIDE_CONTEXTS_SUBSTITUTION") != nil
+        settings.hideProjects = shell.nonEmpty("HIDE_PROJECTS_SUBSTITUTION") != nil
+        settings.hidePriority = shell.nonEmpty("HIDE_PRIORITY_SUBSTITUTION") != nil
+        settings.hideCustom = shell["HIDE_CUSTOM_SUBSTITUTION"] ?? ""
+        settings.actionsDirectory = shell["TODO_ACTIONS_DIR"] ?? home + "/.todo/actions"
 
         // Where the files are.
         if let file = options.todoFile {
             settings.todoFile = Path.absolute(file, from: environment.currentDirectory)
             settings.todoDirectory = Path.directory(of: settings.todoFile)
         } else if settings.configPath != nil {
-            settings.todoDirectory = value("TODO_DIR") ?? home
-            settings.todoFile = value("TODO_FILE") ?? settings.todoDirectory + "/todo.txt"
-        } else if let file = value("TODO_FILE") {
+            settings.todoDirectory = shell.nonEmpty("TODO_DIR") ?? home
+            settings.todoFile = shell.nonEmpty("TODO_FILE") ?? settings.todoDirectory + "/todo.txt"
+        } else if let file = shell.nonEmpty("TODO_FILE") {
             settings.todoFile = file
-            settings.todoDirectory = value("TODO_DIR") ?? Path.directory(of: file)
-        } else if let dir = value("TODO_DIR") {
+            settings.todoDirectory = shell.nonEmpty("TODO_DIR") ?? Path.directory(of: file)
+        } else if let dir = shell.nonEmpty("TODO_DIR") {
             settings.todoDirectory = dir
             settings.todoFile = dir + "/todo.txt"
         } else {
@@ -197,33 +278,32 @@ struct Settings {
         }
         let besideTodo = options.todoFile != nil
         settings.doneFile =
-            (besideTodo ? nil : value("DONE_FILE")) ?? settings.todoDirectory + "/done.txt"
+            (besideTodo ? nil : shell.nonEmpty("DONE_FILE")) ?? settings.todoDirectory + "/done.txt"
         settings.reportFile =
-            (besideTodo ? nil : value("REPORT_FILE")) ?? settings.todoDirectory + "/report.txt"
+            (besideTodo ? nil : shell.nonEmpty("REPORT_FILE"))
+            ?? settings.todoDirectory + "/report.txt"
 
-        // What add-ons and shell commands see.
-        var exported: [String: String] = [:]
-        for name in exportedNames { if let text = variables[name] { exported[name] = text } }
-        for (name, text) in variables where name.hasPrefix("TODOTXT_") { exported[name] = text }
-        for (name, text) in colours { exported[name] = text }
-        exported["TODO_DIR"] = settings.todoDirectory
-        exported["TODO_FILE"] = settings.todoFile
-        exported["DONE_FILE"] = settings.doneFile
-        exported["REPORT_FILE"] = settings.reportFile
-        exported["TODO_ACTIONS_DIR"] = settings.actionsDirectory
-        exported["TODO_SH"] = Path.basename(environment.programPath)
-        exported["TODO_FULL_SH"] = environment.programPath
-        exported["TODOTXT_VERBOSE"] = String(settings.verbosity)
-        exported["TODOTXT_PLAIN"] = settings.plain ? "1" : "0"
-        exported["TODOTXT_FORCE"] = settings.force ? "1" : "0"
-        exported["TODOTXT_AUTO_ARCHIVE"] = settings.autoArchive ? "1" : "0"
-        exported["TODOTXT_PRESERVE_LINE_NUMBERS"] = settings.preserveLineNumbers ? "1" : "0"
-        exported["TODOTXT_DATE_ON_ADD"] = settings.dateOnAdd ? "1" : "0"
-        exported["TODOTXT_DISABLE_FILTER"] = settings.disableFilter ? "1" : ""
-        exported["TODOTXT_SORT_COMMAND"] = settings.sortCommand
-        exported["TODOTXT_FINAL_FILTER"] = settings.finalFilter
-        exported["GREP_OPTIONS"] = ""
-        settings.exported = exported
+        // The colours, emptied by -p and by hiding.
+        if settings.plain {
+            for name in shell.values.keys where name.hasPrefix("PRI_") { shell.export(name, "") }
+            for name in plainEmptied { shell[name] = "" }
+        }
+        if settings.hideProjects { shell["COLOR_PROJECT"] = "" }
+        if settings.hideContexts { shell["COLOR_CONTEXT"] = "" }
+        var colours: [String: String] = [:]
+        for (name, text) in shell.values
+        where name.hasPrefix("PRI_") || name.hasPrefix("COLOR_") || name == "DEFAULT" {
+            colours[name] = text
+        }
+        settings.colours = settings.plain ? [:] : colours
+
+        // What add-ons and shell commands see: what todo.sh exports, and the file locations.
+        for name in ["TODO_DIR", "TODO_FILE", "DONE_FILE", "REPORT_FILE"] { shell.export(name) }
+        shell["TODO_DIR"] = settings.todoDirectory
+        shell["TODO_FILE"] = settings.todoFile
+        shell["DONE_FILE"] = settings.doneFile
+        shell["REPORT_FILE"] = settings.reportFile
+        settings.exported = shell.environment
         return settings
     }
 }

@@ -17,6 +17,8 @@ package enum Subprocess {
         package var output: [UInt8] = []
         /// Its standard error, when captured.
         package var errors: [UInt8] = []
+        /// Why it could not be started (`errno`), 0 when it was.
+        package var spawnError: Int32 = 0
 
         /// Creates an outcome.
         package init(status: Int32, output: [UInt8] = [], errors: [UInt8] = []) {
@@ -89,7 +91,9 @@ package enum Subprocess {
         }
         guard spawned == 0 else {
             closeAll()
-            return Outcome(status: 127)
+            var failed = Outcome(status: 127)
+            failed.spawnError = spawned
+            return failed
         }
         var outcome = Outcome(status: 0)
         pump(
@@ -98,6 +102,21 @@ package enum Subprocess {
         closeAll()
         outcome.status = wait(for: pid)
         return outcome
+    }
+
+    /// Runs a program as a shell runs a command: a file without a `#!` line that the system
+    /// does not take as a program (`ENOEXEC`) runs as a bash script, as todo.sh runs it.
+    package static func runCommand(
+        _ arguments: [String], environment: [String: String], captureOutput: Bool = false,
+        captureErrors: Bool = false
+    ) -> Outcome {
+        let outcome = run(
+            arguments, environment: environment, captureOutput: captureOutput,
+            captureErrors: captureErrors)
+        guard outcome.spawnError == ENOEXEC else { return outcome }
+        return run(
+            ["/bin/bash"] + arguments, environment: environment, captureOutput: captureOutput,
+            captureErrors: captureErrors)
     }
 
     /// Runs a command line through `/bin/sh -c`, as todo.sh evals its sort and filter commands.

@@ -12,7 +12,8 @@ import Testing
 ///     ? 0                            the expected exit status (0 when omitted)
 ///
 /// Commands run in a fresh temporary directory that is also `HOME`, with the built `todo` first
-/// on `PATH`, `TODOTXT_NOW=2026-11-22T09:30:00`, `TZ=UTC` and `LANG=C.UTF-8`; the directory's
+/// on `PATH`, `TODOTXT_NOW=2026-11-22T09:30:00`, `TZ=UTC`, `LANG=C.UTF-8` and no global config
+/// (`TODOTXT_GLOBAL_CFG_FILE=$HOME/.no-global-config`); the directory's
 /// path shows as `$HOME` in the output. Lines starting
 /// with `> ` continue the previous command (for multi-line shell input). An expected output
 /// line `<BLANK>` stands for an empty line at the end of a block.
@@ -128,6 +129,9 @@ enum TodoBinary {
             "TZ": "UTC",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
+            // A machine's global config (/etc/todo/config, Debian's /etc/todo-txt/config)
+            // stays out of the tests.
+            "TODOTXT_GLOBAL_CFG_FILE": home.path + "/.no-global-config",
         ]
         for (key, value) in extra { environment[key] = value }
         return environment

@@ -145,6 +145,8 @@ enum TodoCommand {
         var variables = [
             "HOME": home, "PATH": "/usr/bin:/bin", "TODOTXT_NOW": "2026-11-22T09:30:00",
             "TZ": "UTC", "LANG": "C.UTF-8",
+            // Not even the machine's global config (Debian's /etc/todo-txt/config).
+            "TODOTXT_GLOBAL_CFG_FILE": home + "/.no-global-config",
         ]
         for (key, value) in environment { variables[key] = value }
         process.environment = variables

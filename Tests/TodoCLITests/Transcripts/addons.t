@@ -62,3 +62,82 @@ $ rm -r .todo/actions/hello .todo/actions/ls && todo listaddons
 TODO: '$HOME/.todo/actions' does not contain valid actions.
 ? 1
 
+
+# an add-on without a #! line runs through bash, as todo.sh runs it
+$ printf 'echo "TODO: foo"\n' > .todo/actions/foo && chmod +x .todo/actions/foo
+
+$ todo foo
+TODO: foo
+
+$ printf 'shift\nIFS=-\nprintf "TODO: %%s\\n" "$*"\n' > .todo/actions/foo2 && chmod +x .todo/actions/foo2
+
+$ TODOTXT_DEFAULT_ACTION='foo2 a "b c" d' todo
+TODO: a-b c-d
+
+# add-ons get the variables todo.sh exports
+$ printf '#!/bin/sh\n[ "$1" = usage ] && exit 0\nfor name in HIDE_CONTEXTS_SUBSTITUTION HIDE_PROJECTS_SUBSTITUTION HIDE_PRIORITY_SUBSTITUTION RED WHITE NONE PRI_A PRI_X DEFAULT COLOR_DONE SENTENCE_DELIMITERS TODOTXT_CFG_FILE TODOTXT_DEFAULT_ACTION TODOTXT_GLOBAL_CFG_FILE TODOTXT_PRIORITY_ON_ADD TODOTXT_SIGIL_BEFORE_PATTERN TODOTXT_SIGIL_VALID_PATTERN TODOTXT_SIGIL_AFTER_PATTERN TODOTXT_VERBOSE GREP_OPTIONS; do\n  eval "set=\\${$name+set}"; eval "value=\\$$name"; printf "%%s%%s%%s\\n" "$name" "${set:+=}" "$value"\ndone\n' > .todo/actions/vars && chmod +x .todo/actions/vars
+
+$ todo vars
+HIDE_CONTEXTS_SUBSTITUTION
+HIDE_PROJECTS_SUBSTITUTION
+HIDE_PRIORITY_SUBSTITUTION
+RED=\\033[0;31m
+WHITE=\\033[1;37m
+NONE=
+PRI_A=\\033[1;33m
+PRI_X=\\033[1;37m
+DEFAULT=\\033[0m
+COLOR_DONE=\\033[0;37m
+SENTENCE_DELIMITERS=,.:;
+TODOTXT_CFG_FILE
+TODOTXT_DEFAULT_ACTION=
+TODOTXT_GLOBAL_CFG_FILE=$HOME/.no-global-config
+TODOTXT_PRIORITY_ON_ADD=
+TODOTXT_SIGIL_BEFORE_PATTERN=
+TODOTXT_SIGIL_VALID_PATTERN=.*
+TODOTXT_SIGIL_AFTER_PATTERN=
+TODOTXT_VERBOSE=1
+GREP_OPTIONS=
+
+$ printf 'export TODO_DIR="$HOME"\nexport PRI_A=$RED\nSENTENCE_DELIMITERS=",;"\n' > my.cfg
+
+$ todo -d my.cfg -p -@ -+ -P -vv vars
+HIDE_CONTEXTS_SUBSTITUTION=[[:space:]]@[[:graph:]]\{1,\}
+HIDE_PROJECTS_SUBSTITUTION=[[:space:]][+][[:graph:]]\{1,\}
+HIDE_PRIORITY_SUBSTITUTION=([A-Z])[[:space:]]
+RED=\\033[0;31m
+WHITE=\\033[1;37m
+NONE=
+PRI_A=
+PRI_X=
+DEFAULT=
+COLOR_DONE=
+SENTENCE_DELIMITERS=,;
+TODOTXT_CFG_FILE=my.cfg
+TODOTXT_DEFAULT_ACTION=
+TODOTXT_GLOBAL_CFG_FILE=$HOME/.no-global-config
+TODOTXT_PRIORITY_ON_ADD=
+TODOTXT_SIGIL_BEFORE_PATTERN=
+TODOTXT_SIGIL_VALID_PATTERN=.*
+TODOTXT_SIGIL_AFTER_PATTERN=
+TODOTXT_VERBOSE=2
+GREP_OPTIONS=
+
+$ todo -d my.cfg -@@ -+ vars | head -2
+HIDE_CONTEXTS_SUBSTITUTION
+HIDE_PROJECTS_SUBSTITUTION=[[:space:]][+][[:graph:]]\{1,\}
+
+# so an add-on that lists through todo honours -@ -+ -P
+$ printf '(A) call mom @phone +family\nplain task\n' > todo.txt
+
+$ printf '#!/bin/sh\n[ "$1" = usage ] && exit 0\n"$TODO_FULL_SH" command ls "$2"\n' > .todo/actions/mine && chmod +x .todo/actions/mine
+
+$ todo -p -@ -+ -P mine mom
+1 call mom
+--
+TODO: 1 of 2 tasks shown
+
+$ todo -p mine mom
+1 (A) call mom @phone +family
+--
+TODO: 1 of 2 tasks shown

@@ -58,12 +58,11 @@ TODO: 1 of 3 tasks shown
 $ TODOTXT_CFG_FILE=alt.cfg todo -p ls
 1 into other
 
-# a config that fails
+# a config that runs exit ends todo there, silently, with its status
 $ printf 'exit 3\n' > bad.cfg
 
 $ todo -d bad.cfg ls
-Fatal Error: Cannot read configuration file bad.cfg
-? 1
+? 3
 
 # TODO_DIR is created; a file in its way is an error
 $ printf 'export TODO_DIR="$HOME/fresh/dir"\n' > fresh.cfg

@@ -1,0 +1,380 @@
+/// Reads a todo.sh config file without running bash, when every line is of a kind whose
+/// meaning is certain: blank lines and comments; `NAME=value` and `export NAME=value` (also
+/// several on one line, and `export NAME`); `: ${NAME:=value}` defaults. Values may be quoted
+/// with single or double quotes or not at all, start with `~`, and use `$NAME`, `${NAME}`,
+/// `${NAME:-value}`, `${NAME:=value}` and `${NAME:+value}` (each also without the colon).
+///
+/// Anything else (a command, a command substitution, an `if`, a function, `source`, a glob, a
+/// variable that bash sets itself such as `$PWD` or `$RANDOM`, invalid UTF-8, a CR) makes the
+/// whole file uncertain, and ``ConfigFile`` runs bash instead: the two give the same variables.
+struct ConfigReader {
+    /// A construct the reader does not interpret with certainty.
+    struct Uncertain: Error {}
+
+    /// The variables the config sees and changes.
+    private(set) var variables: ShellVariables
+
+    /// Reads `text` with `variables` as the shell's variables before it; `nil` when some line
+    /// is not certain (then nothing is changed).
+    static func read(_ text: [UInt8], variables: ShellVariables) -> ShellVariables? {
+        guard String(decoding: text, as: UTF8.self).utf8.elementsEqual(text) else { return nil }
+        var reader = ConfigReader(variables: variables)
+        do {
+            for line in text.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                try reader.run(Array(line))
+            }
+        } catch {
+            return nil
+        }
+        return reader.variables
+    }
+
+    /// Names bash sets or reads itself (or todo.sh sets before sourcing the config), whose
+    /// value in a bash run the reader cannot know.
+    static let shellOwned: Set<String> = [
+        "BASH", "BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
+        "BASH_CMDS", "BASH_COMMAND", "BASH_COMPAT", "BASH_ENV", "BASH_EXECUTION_STRING",
+        "BASH_LINENO", "BASH_LOADABLES_PATH", "BASH_REMATCH", "BASH_SOURCE", "BASH_SUBSHELL",
+        "BASH_VERSINFO", "BASH_VERSION", "BASH_XTRACEFD", "CDPATH", "CHILD_MAX", "COLUMNS",
+        "COMP_CWORD", "COMP_KEY", "COMP_LINE", "COMP_POINT", "COMP_TYPE", "COMP_WORDBREAKS",
+        "COMP_WORDS", "COPROC", "DIRSTACK", "EMACS", "ENV", "EPOCHREALTIME", "EPOCHSECONDS",
+        "EUID", "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST", "GLOBIGNORE",
+        "GROUPS", "HISTCMD", "HISTCONTROL", "HISTFILE", "HISTFILESIZE", "HISTIGNORE",
+        "HISTSIZE", "HISTTIMEFORMAT", "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF",
+        "INPUTRC", "INSIDE_EMACS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK", "MAILPATH",
+        "MAPFILE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS",
+        "POSIXLY_CORRECT", "PPID", "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2",
+        "PS3", "PS4", "PWD", "RANDOM", "READLINE_ARGUMENT", "READLINE_LINE", "READLINE_MARK",
+        "READLINE_POINT", "REPLY", "SECONDS", "SHELL", "SHELLOPTS", "SHLVL", "SRANDOM",
+        "TIMEFORMAT", "TMOUT", "UID", "_",
+        // todo.sh's own variables at the time it sources the config.
+        "VERSION", "Option", "OPTIND", "CFG_FILE_ALT", "TODO_ACTIONS_DIR_ALT",
+        "configFileLocations", "oneline_usage", "HIDE_CONTEXT_NAMES", "HIDE_PROJECT_NAMES",
+        "HIDE_PRIORITY_LABELS",
+    ]
+
+    /// Whether the reader can read or write `name` exactly as bash would.
+    static func isCertain(_ name: String) -> Bool {
+        !shellOwned.contains(name) && !name.hasPrefix("OVR_") && !name.hasPrefix("BASH_")
+            && !name.hasPrefix("__todo_")
+    }
+
+    // MARK: Words
+
+    /// One piece of a word.
+    private indirect enum Segment {
+        /// Bytes as they stand; `quoted` when they came from quotes or a backslash.
+        case literal([UInt8], quoted: Bool)
+        /// `~` at the start of a word: `$HOME`.
+        case home
+        /// `$NAME` or `${NAME...}`.
+        case parameter(name: String, operation: Operation?, word: [Segment])
+    }
+
+    /// What `${NAME<op>word}` does.
+    private enum Operation {
+        case useDefault(colon: Bool)
+        case assignDefault(colon: Bool)
+        case useAlternative(colon: Bool)
+    }
+
+    /// The bytes of one line and a position in them.
+    private struct Line {
+        let bytes: [UInt8]
+        var index = 0
+
+        var atEnd: Bool { index >= bytes.count }
+        var current: UInt8? { atEnd ? nil : bytes[index] }
+        var next: UInt8? { index + 1 < bytes.count ? bytes[index + 1] : nil }
+
+        mutating func skipBlanks() {
+            while let byte = current, byte == 0x20 || byte == 0x09 { index += 1 }
+        }
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// Whether `name` is a shell variable name.
+    static func isName(_ name: String) -> Bool { isName(name.utf8) }
+
+    /// Whether `bytes` spell a shell variable name.
+    static func isName(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, isNameStart(first) else { return false }
+        return bytes.allSatisfy(isNameByte)
+    }
+
+    /// Bytes that mean more than themselves outside quotes: operators, substitutions, globs,
+    /// braces.
+    private static let unquotedSpecial: Set<UInt8> = Set(";&|<>()`{}*?[]\r".utf8)
+
+    /// Appends a byte to the word, joining unquoted bytes into one literal.
+    private static func append(_ byte: UInt8, quoted: Bool, to segments: inout [Segment]) {
+        if case .literal(var bytes, let wasQuoted)? = segments.last, wasQuoted == quoted {
+            bytes.append(byte)
+            segments[segments.count - 1] = .literal(bytes, quoted: quoted)
+        } else {
+            segments.append(.literal([byte], quoted: quoted))
+        }
+    }
+
+    /// A word outside double quotes; inside `${...}` when `inBraces` (then blanks belong to it
+    /// and `}` ends it).
+    private static func word(_ line: inout Line, inBraces: Bool) throws(Uncertain) -> [Segment] {
+        var segments: [Segment] = []
+        while let byte = line.current {
+            if !inBraces && (byte == 0x20 || byte == 0x09) { break }
+            if inBraces && byte == 0x7D { break }
+            switch byte {
+            case 0x27:  // '...'
+                line.index += 1
+                var bytes: [UInt8] = []
+                while let inner = line.current, inner != 0x27 {
+                    bytes.append(inner)
+                    line.index += 1
+                }
+                guard !line.atEnd else { throw Uncertain() }
+                line.index += 1
+                segments.append(.literal(bytes, quoted: true))
+            case 0x22:  // "..."
+                line.index += 1
+                segments += try doubleQuoted(&line)
+            case 0x5C:  // backslash
+                guard let escaped = line.next else { throw Uncertain() }
+                line.index += 2
+                append(escaped, quoted: true, to: &segments)
+            case 0x24:  // $
+                segments.append(try dollar(&line, quoted: false))
+            case 0x7E:  // ~
+                guard startsValue(segments, inBraces: inBraces) else { throw Uncertain() }
+                line.index += 1
+                let after = line.current
+                guard
+                    after == nil || after == 0x2F || (!inBraces && (after == 0x20 || after == 0x09))
+                        || (inBraces && after == 0x7D)
+                else { throw Uncertain() }
+                segments.append(.home)
+            default:
+                guard !unquotedSpecial.contains(byte) else { throw Uncertain() }
+                append(byte, quoted: false, to: &segments)
+                line.index += 1
+            }
+        }
+        return segments
+    }
+
+    /// Whether a `~` here starts a word or the value of an assignment, where bash expands it.
+    private static func startsValue(_ segments: [Segment], inBraces: Bool) -> Bool {
+        if segments.isEmpty { return true }
+        guard !inBraces, segments.count == 1, case .literal(let bytes, false) = segments[0],
+            bytes.last == 0x3D
+        else { return false }
+        return isName(bytes.dropLast())
+    }
+
+    /// The inside of `"..."`, after the opening quote; consumes the closing one.
+    private static func doubleQuoted(_ line: inout Line) throws(Uncertain) -> [Segment] {
+        var segments: [Segment] = []
+        while let byte = line.current, byte != 0x22 {
+            switch byte {
+            case 0x5C:
+                guard let escaped = line.next else { throw Uncertain() }
+                if [0x24, 0x60, 0x22, 0x5C].contains(escaped) {
+                    append(escaped, quoted: true, to: &segments)
+                    line.index += 2
+                } else {
+                    append(byte, quoted: true, to: &segments)
+                    line.index += 1
+                }
+            case 0x24:
+                segments.append(try dollar(&line, quoted: true))
+            case 0x60:
+                throw Uncertain()
+            default:
+                append(byte, quoted: true, to: &segments)
+                line.index += 1
+            }
+        }
+        guard !line.atEnd else { throw Uncertain() }
+        line.index += 1
+        return segments
+    }
+
+    /// A `$...` at the position: a parameter, or a lone `$`.
+    private static func dollar(_ line: inout Line, quoted: Bool) throws(Uncertain) -> Segment {
+        line.index += 1
+        guard let byte = line.current else { return .literal([0x24], quoted: quoted) }
+        if isNameStart(byte) {
+            let start = line.index
+            while let inner = line.current, isNameByte(inner) { line.index += 1 }
+            return .parameter(
+                name: String(decoding: line.bytes[start..<line.index], as: UTF8.self),
+                operation: nil, word: [])
+        }
+        if byte == 0x7B {
+            return try braced(&line, quoted: quoted)
+        }
+        // $1, $@, $$, $(...), $'...', $"..." and the like are not for the reader.
+        if isNameByte(byte) || Set("@*#?$!-(".utf8).contains(byte) { throw Uncertain() }
+        // Outside double quotes, $'...' and $"..." are quotes of their own.
+        if !quoted && (byte == 0x27 || byte == 0x22) { throw Uncertain() }
+        return .literal([0x24], quoted: quoted)
+    }
+
+    /// `${NAME}` or `${NAME<op>word}`, after the `$`.
+    private static func braced(_ line: inout Line, quoted: Bool) throws(Uncertain) -> Segment {
+        line.index += 1
+        let start = line.index
+        while let inner = line.current, isNameByte(inner) { line.index += 1 }
+        let nameBytes = line.bytes[start..<line.index]
+        guard isName(nameBytes) else { throw Uncertain() }
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        guard var byte = line.current else { throw Uncertain() }
+        if byte == 0x7D {
+            line.index += 1
+            return .parameter(name: name, operation: nil, word: [])
+        }
+        var colon = false
+        if byte == 0x3A {
+            colon = true
+            line.index += 1
+            guard let after = line.current else { throw Uncertain() }
+            byte = after
+        }
+        let operation: Operation
+        switch byte {
+        case 0x2D: operation = .useDefault(colon: colon)
+        case 0x3D: operation = .assignDefault(colon: colon)
+        case 0x2B: operation = .useAlternative(colon: colon)
+        default: throw Uncertain()
+        }
+        line.index += 1
+        var word: [Segment] = []
+        if quoted {
+            // Inside double quotes, quotes and backslashes in the word follow rules of their
+            // own: leave those to bash.
+            while let inner = line.current, inner != 0x7D {
+                if inner == 0x24 {
+                    word.append(try dollar(&line, quoted: true))
+                } else {
+                    guard ![0x22, 0x27, 0x5C, 0x60, 0x7E].contains(inner) else { throw Uncertain() }
+                    append(inner, quoted: true, to: &word)
+                    line.index += 1
+                }
+            }
+        } else {
+            word = try self.word(&line, inBraces: true)
+        }
+        guard line.current == 0x7D else { throw Uncertain() }
+        line.index += 1
+        return .parameter(name: name, operation: operation, word: word)
+    }
+
+    // MARK: Running
+
+    /// Runs one line.
+    private mutating func run(_ bytes: [UInt8]) throws(Uncertain) {
+        var line = Line(bytes: bytes)
+        var words: [[Segment]] = []
+        while true {
+            line.skipBlanks()
+            guard let byte = line.current, byte != 0x23 else { break }
+            words.append(try Self.word(&line, inBraces: false))
+        }
+        guard let first = words.first else { return }
+        switch Self.plainText(first) {
+        case "export":
+            guard words.count > 1 else { throw Uncertain() }
+            for word in words.dropFirst() {
+                if let (name, value) = Self.assignment(word) {
+                    try assign(name, try expand(value))
+                    variables.export(name)
+                } else if let name = Self.plainText(word), Self.isName(name.utf8) {
+                    guard Self.isCertain(name) else { throw Uncertain() }
+                    variables.export(name)
+                } else {
+                    throw Uncertain()
+                }
+            }
+        case ":":
+            for word in words.dropFirst() { _ = try expand(word) }
+        default:
+            for word in words {
+                guard let (name, value) = Self.assignment(word) else { throw Uncertain() }
+                try assign(name, try expand(value))
+            }
+        }
+    }
+
+    /// The text of a word made of unquoted bytes only.
+    private static func plainText(_ word: [Segment]) -> String? {
+        guard word.count == 1, case .literal(let bytes, false) = word[0] else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `NAME=value`: the name and the value's segments.
+    private static func assignment(_ word: [Segment]) -> (String, [Segment])? {
+        guard case .literal(let bytes, false)? = word.first,
+            let equals = bytes.firstIndex(of: 0x3D), isName(bytes[..<equals])
+        else { return nil }
+        let rest = Array(bytes[(equals + 1)...])
+        return (
+            String(decoding: bytes[..<equals], as: UTF8.self),
+            (rest.isEmpty ? [] : [.literal(rest, quoted: false)]) + word.dropFirst()
+        )
+    }
+
+    private mutating func assign(_ name: String, _ value: String) throws(Uncertain) {
+        guard Self.isCertain(name) else { throw Uncertain() }
+        variables[name] = value
+    }
+
+    private func lookUp(_ name: String) throws(Uncertain) -> String? {
+        guard Self.isCertain(name) else { throw Uncertain() }
+        return variables[name]
+    }
+
+    /// The value of a word: parameters expanded, quotes removed (assignments do no splitting).
+    private mutating func expand(_ segments: [Segment]) throws(Uncertain) -> String {
+        var result = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let bytes, _):
+                result += String(decoding: bytes, as: UTF8.self)
+            case .home:
+                guard let home = try lookUp("HOME") else { throw Uncertain() }
+                result += home
+            case .parameter(let name, let operation, let word):
+                let current = try lookUp(name)
+                guard let operation else {
+                    result += current ?? ""
+                    continue
+                }
+                switch operation {
+                case .useDefault(let colon):
+                    if let current, !(colon && current.isEmpty) {
+                        result += current
+                    } else {
+                        result += try expand(word)
+                    }
+                case .assignDefault(let colon):
+                    if let current, !(colon && current.isEmpty) {
+                        result += current
+                    } else {
+                        let value = try expand(word)
+                        try assign(name, value)
+                        result += value
+                    }
+                case .useAlternative(let colon):
+                    if let current, !(colon && current.isEmpty) { result += try expand(word) }
+                }
+            }
+        }
+        return result
+    }
+}

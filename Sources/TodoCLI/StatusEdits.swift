@@ -21,6 +21,7 @@ extension Session {
         let file = settings.todoFile
         let lineGuard = LineGuard()
         let messages = try storage.update(file) { list -> Messages in
+            lineGuard.beginAttempt()
             var messages = Messages()
             for word in numbers {
                 switch taskIndex(word, in: list, file: file, usage: [usage]) {
@@ -49,6 +50,7 @@ extension Session {
         let file = settings.todoFile
         let lineGuard = LineGuard()
         let messages = try storage.update(file) { list -> Messages in
+            lineGuard.beginAttempt()
             var messages = Messages()
             var position = 0
             while position < pairs.count {
@@ -76,7 +78,7 @@ extension Session {
                         list.replaceLine(at: index, with: new)
                     }
                     if self.verbose {
-                        messages.out("\(word) \(list[index].text)")
+                        messages.echo(word, list[index].content)
                         if let oldPriority, oldPriority != newText {
                             messages.out(
                                 "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."
@@ -106,7 +108,7 @@ extension Session {
             if length > 0 {
                 list.replaceLine(at: index, with: old[length...])
                 if verbose {
-                    messages.out("\(word) \(list[index].text)")
+                    messages.echo(word, list[index].content)
                     messages.out("TODO: \(word) deprioritized.")
                 }
             } else {
@@ -131,7 +133,7 @@ extension Session {
             }
             list.replaceLine(at: index, with: [0x78, 0x20] + today.utf8 + [0x20] + rest)
             if verbose {
-                messages.out("\(word) \(list[index].text)")
+                messages.echo(word, list[index].content)
                 messages.out("TODO: \(word) marked as done.")
             }
         }
@@ -150,6 +152,7 @@ extension Session {
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
             let found = try taskIndex(word, in: list, file: file, usage: usage).get()
+            lineGuard.beginAttempt()
             try lineGuard.check(list, found)
             return found
         }
@@ -162,16 +165,15 @@ extension Session {
                 if new != old { list.replaceLine(at: index, with: new) }
                 return (old, new)
             }
-            let oldText = String(decoding: old, as: UTF8.self)
             let number = words[1]
             if old == new {
-                if verbose { console.line("\(number) \(oldText)") }
+                if verbose { echo(number, old) }
                 throw die("TODO: '\(term)' not found; no removal done.")
             }
             if verbose {
-                console.line("\(number) \(oldText)")
+                echo(number, old)
                 console.line("TODO: Removed '\(term)' from task.")
-                console.line("\(number) \(String(decoding: new, as: UTF8.self))")
+                echo(number, new)
             }
             return 0
         }
@@ -181,14 +183,14 @@ extension Session {
             let text = current[try index(in: current)].text
             if !confirm("Delete '\(text)'? (y/n) ") { throw die("TODO: No tasks were deleted.") }
         }
-        let removed = try storage.update(file) { list -> String in
+        let removed = try storage.update(file) { list -> [UInt8] in
             let index = try index(in: list)
-            let text = list[index].text
+            let line = Array(list[index].content)
             self.blankOrRemove(index, in: &list)
-            return text
+            return line
         }
         if verbose {
-            console.line("\(words[1]) \(removed)")
+            echo(words[1], removed)
             console.line("TODO: \(words[1]) deleted.")
         }
         return 0
@@ -239,6 +241,7 @@ extension Session {
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
             let found = try taskIndex(word, in: list, file: source, usage: usage).get()
+            lineGuard.beginAttempt()
             try lineGuard.check(list, found)
             return found
         }
@@ -252,16 +255,16 @@ extension Session {
             }
         }
         let moved = try storage.move(from: source, to: destination) {
-            list -> (moved: [[UInt8]], result: String) in
+            list -> (moved: [[UInt8]], result: [UInt8]) in
             let index = try index(in: list)
             let line = Array(list[index].content)
             self.blankOrRemove(index, in: &list)
-            return ([line], String(decoding: line, as: UTF8.self))
+            return ([line], line)
         }
         let number = words[1]
         let target = try storage.read(destination)
         if verbose {
-            console.line("\(number) \(moved)")
+            echo(number, moved)
             console.line(
                 "\(sourcePrefix): \(number) moved to \(target.count) in \(Session.prefix(of: destination))."
             )
@@ -288,7 +291,7 @@ extension Session {
             return (done, done)
         }
         guard !moved.isEmpty else {
-            console.line("TODO: \(settings.todoFile) does not contain any done tasks.")
+            if verbose { console.line("TODO: \(settings.todoFile) does not contain any done tasks.") }
             return 0
         }
         if verbose {

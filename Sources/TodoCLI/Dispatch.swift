@@ -51,7 +51,7 @@ extension Session {
         if let addon = try addon(named: "archive") {
             return runAddon(addon, arguments: ["archive"])
         }
-        return try archive(["archive"])
+        return try ArchiveAction(words: ["archive"]).run(in: Context(session: self))
     }
 
     /// What stands where the add-on `action` would be.

@@ -272,38 +272,6 @@ extension Session {
         return 0
     }
 
-    /// `archive` (TodoShCompatibility.md §5.18): removes empty lines, moves done tasks to the done
-    /// file.
-    func archive(_ words: [String]) throws -> Int32 {
-        let moved = try storage.move(from: settings.todoFile, to: settings.doneFile) {
-            list -> (moved: [[UInt8]], result: [[UInt8]]) in
-            var done: [[UInt8]] = []
-            var doomed: [Int] = []
-            for (index, line) in list.enumerated() {
-                if line.content.isEmpty {
-                    doomed.append(index)
-                } else if line.content.starts(with: [0x78, 0x20]) {
-                    done.append(Array(line.content))
-                    doomed.append(index)
-                }
-            }
-            list.removeLines(at: doomed)
-            return (done, done)
-        }
-        guard !moved.isEmpty else {
-            if verbose { console.line("TODO: \(settings.todoFile) does not contain any done tasks.") }
-            return 0
-        }
-        if verbose {
-            for line in moved {
-                console.write(line)
-                console.write([0x0A])
-            }
-            console.line("TODO: \(settings.todoFile) archived.")
-        }
-        return 0
-    }
-
     /// `deduplicate` (TodoShCompatibility.md §5.19): later copies of a line are emptied (or removed
     /// with `-n`).
     func deduplicate(_ words: [String]) throws -> Int32 {

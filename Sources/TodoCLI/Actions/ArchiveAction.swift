@@ -1,4 +1,5 @@
 import TodoStore
+import TodoTxt
 
 /// Moves done tasks to the done file (todo.sh `archive`).
 struct ArchiveAction: TodoShAction {

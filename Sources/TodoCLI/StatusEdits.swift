@@ -12,7 +12,7 @@ extension Session {
     /// Runs `body` for each task number of `words` (spaces or commas) inside one store update; a
     /// number that names no task stops the loop but keeps the tasks before it (todo.sh commits
     /// task by task). Prints the messages and returns the status.
-    private func eachTask(
+    func eachTask(
         _ words: [String], usage: String,
         _ body: (Int, String, inout TodoList, inout Messages) throws -> Void
     ) throws -> Int32 {
@@ -37,111 +37,6 @@ extension Session {
         }
         try emit(messages)
         return messages.status
-    }
-
-    /// `pri NR PRI [NR PRI ...]` (TodoShCompatibility.md §5.13).
-    func prioritize(_ words: [String]) throws -> Int32 {
-        let usage = [
-            "usage: \(program) pri NR PRIORITY [NR PRIORITY ...]",
-            "note: PRIORITY must be anywhere from A to Z.",
-        ]
-        let pairs = Array(words.dropFirst())
-        guard !pairs.isEmpty else { throw die(usage.joined(separator: "\n")) }
-        let file = settings.todoFile
-        let lineGuard = LineGuard()
-        let messages = try storage.update(file) { list -> Messages in
-            lineGuard.beginAttempt()
-            var messages = Messages()
-            var position = 0
-            while position < pairs.count {
-                guard position + 1 < pairs.count,
-                    let priority = Priority(pairs[position + 1], caseInsensitive: true)
-                else {
-                    messages.stop = usage
-                    return messages
-                }
-                let word = pairs[position]
-                switch self.taskIndex(word, in: list, file: file, usage: usage) {
-                case .failure(let error):
-                    messages.stop = error.lines
-                    return messages
-                case .success(let index):
-                    try lineGuard.check(list, index)
-                    let old = Array(list[index].content)
-                    let oldLength = Session.priorityLength(old)
-                    let oldPriority =
-                        oldLength > 0
-                        ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
-                    let newText = priority.description
-                    if oldPriority != newText {
-                        let new = [0x28, priority.ascii, 0x29, 0x20] + old[oldLength...]
-                        list.replaceLine(at: index, with: new)
-                    }
-                    if self.verbose {
-                        messages.echo(word, list[index].content)
-                        if let oldPriority, oldPriority != newText {
-                            messages.out(
-                                "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."
-                            )
-                        } else if oldPriority == nil {
-                            messages.out("TODO: \(word) prioritized (\(newText)).")
-                        }
-                    }
-                    if oldPriority == newText {
-                        messages.err("TODO: \(word) already prioritized (\(newText)).")
-                    }
-                }
-                position += 2
-            }
-            return messages
-        }
-        try emit(messages)
-        return messages.status
-    }
-
-    /// `depri NR [NR ...]` (TodoShCompatibility.md §5.14).
-    func deprioritize(_ words: [String]) throws -> Int32 {
-        return try eachTask(words, usage: "usage: \(program) depri NR [NR ...]") {
-            index, word, list, messages in
-            let old = Array(list[index].content)
-            let length = Session.priorityLength(old)
-            if length > 0 {
-                list.replaceLine(at: index, with: old[length...])
-                if verbose {
-                    messages.echo(word, list[index].content)
-                    messages.out("TODO: \(word) deprioritized.")
-                }
-            } else {
-                messages.err("TODO: \(word) is not prioritized.")
-            }
-        }
-    }
-
-    /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), then `archive` unless auto-archive is off.
-    func markDone(_ words: [String]) throws -> Int32 {
-        var status = try eachTask(words, usage: "usage: \(program) do NR [NR ...]") {
-            index, word, list, messages in
-            let old = Array(list[index].content)
-            guard !old.starts(with: [0x78, 0x20]) else {
-                messages.err("TODO: \(word) is already marked done.")
-                return
-            }
-            let length = Session.priorityLength(old)
-            var rest = Array(old[length...])
-            if settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
-                rest += Array(" pri:".utf8) + [old[1]]
-            }
-            list.replaceLine(at: index, with: [0x78, 0x20] + today.utf8 + [0x20] + rest)
-            if verbose {
-                messages.echo(word, list[index].content)
-                messages.out("TODO: \(word) marked as done.")
-            }
-        }
-        if settings.autoArchive {
-            let archived = try runArchiveAction()
-            if archived != 0 { status = archived }
-        }
-        return status
     }
 
     /// `del NR [TERM]` (TodoShCompatibility.md §5.16).

@@ -129,38 +129,6 @@ extension Session {
 
     // MARK: add, addm, addto
 
-    /// `add TEXT` (TodoShCompatibility.md §5.2).
-    func add(_ words: [String]) throws -> Int32 {
-        guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
-            throw die("usage: \(program) add \"TODO ITEM\"")
-        }
-        try addTasks([input], to: settings.todoFile)
-        return 0
-    }
-
-    /// `addm "LINE\nLINE"` (TodoShCompatibility.md §5.3).
-    func addMultiple(_ words: [String]) throws -> Int32 {
-        guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
-            throw die("usage: \(program) addm \"TODO ITEM\"")
-        }
-        let lines = input.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        try addTasks(lines, to: settings.todoFile)
-        return 0
-    }
-
-    /// `addto DEST TEXT` (TodoShCompatibility.md §5.4).
-    func addTo(_ words: [String]) throws -> Int32 {
-        guard words.count >= 3, !words[1].isEmpty, !words[2].isEmpty else {
-            throw die("usage: \(program) addto DEST \"TODO ITEM\"")
-        }
-        let destination = settings.todoDirectory + "/" + words[1]
-        guard storage.fileExists(destination) else {
-            throw die("TODO: Destination file \(destination) does not exist.")
-        }
-        try addTasks([words.dropFirst(2).joined(separator: " ")], to: destination)
-        return 0
-    }
-
     /// Builds the line todo.sh would add for `input`: cleaned, a lower-case priority upper-cased,
     /// the date inserted with `-t`, the default priority added.
     func newTaskLine(_ input: String) -> String {

@@ -169,60 +169,6 @@ extension Session {
         }
     }
 
-    // MARK: append, prepend, replace
-
-    /// `append NR TEXT` (TodoShCompatibility.md §5.10).
-    func append(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) append NR \"TEXT TO APPEND\""]
-        try editText(words, usage: usage, prompt: "Append: ") { old, input in
-            let delimiters = Set(self.settings.sentenceDelimiters.unicodeScalars)
-            let glue =
-                input.unicodeScalars.first.map { delimiters.contains($0) } == true
-                ? [] : [UInt8(0x20)]
-            return old + glue + Array(input.utf8)
-        } report: { number, old, new, messages in
-            messages.echo(number, new)
-        }
-        return 0
-    }
-
-    /// `prepend NR TEXT` (TodoShCompatibility.md §5.11): after the priority and the creation date.
-    func prepend(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) prepend NR \"TEXT TO PREPEND\""]
-        try editText(words, usage: usage, prompt: "Prepend: ") { old, input in
-            let split = Session.headerLength(old)
-            return Array(old[..<split]) + Array(input.utf8) + [0x20] + Array(old[split...])
-        } report: { number, old, new, messages in
-            messages.echo(number, new)
-        }
-        return 0
-    }
-
-    /// `replace NR TEXT` (TodoShCompatibility.md §5.12): the old priority and creation date stay
-    /// unless the new text brings its own.
-    func replace(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) replace NR \"UPDATED ITEM\""]
-        try editText(words, usage: usage, prompt: "Replacement: ") { old, input in
-            let new = Array(input.utf8)
-            let oldPriority = Session.priorityLength(old)
-            let oldDate = Session.dateLength(old, at: oldPriority)
-            let newPriority = Session.priorityLength(new)
-            let newDate = Session.dateLength(new, at: newPriority)
-            let priority =
-                newPriority > 0 ? Array(new[0..<newPriority]) : Array(old[0..<oldPriority])
-            let date =
-                newDate > 0
-                ? Array(new[newPriority..<(newPriority + newDate)])
-                : Array(old[oldPriority..<(oldPriority + oldDate)])
-            return priority + date + Array(new[(newPriority + newDate)...])
-        } report: { number, old, new, messages in
-            messages.echo(number, old)
-            messages.out("TODO: Replaced task with:")
-            messages.echo(number, new)
-        }
-        return 0
-    }
-
     /// The letter of a `(A) `...`(Z) ` at the start: the priority todo.sh's listings, colours
     /// and `add` recognise (TodoShCompatibility.md §4.2).
     static func listingPriority(_ text: ArraySlice<UInt8>) -> UInt8? {
@@ -264,8 +210,10 @@ extension Session {
         return priority + dateLength(bytes, at: priority)
     }
 
-    /// The common shape of append, prepend and replace.
-    private func editText(
+    /// The common shape of append, prepend and replace: the task is checked, the text taken from
+    /// the words (or asked for when the first is empty and there is no `-f`), `change` applied
+    /// in one update, and `report` prints the echo when verbose.
+    func editText(
         _ words: [String], usage: [String], prompt: String,
         change: @escaping ([UInt8], String) -> [UInt8],
         report: (String, [UInt8], [UInt8], inout Messages) -> Void

@@ -228,11 +228,17 @@ enum TodoShDifferences {
             }
         }
         // `report` with TODOTXT_VERBOSE=0 exits 0 (todo.sh exits 1 after succeeding).
-        if command.action == "report" { result.status = 0 }
+        if command.action == "report" && command.environment["TODOTXT_VERBOSE"] == "0" {
+            result.status = 0
+        }
         if command.release == .debian211 {
             // 2.11 exits 0 after a warning; says "archived." when nothing was; its usage
             // messages say ITEM# for NR.
-            if result.status == 1 { result.status = 0 }
+            let warnings = [
+                "is not prioritized.", "already prioritized (", "is already marked done.",
+                "No duplicate tasks found",
+            ]
+            if result.status == 1 && warnings.contains(where: text.contains) { result.status = 0 }
             result.output = dropLines(result.output) {
                 $0.hasPrefix("usage: ") || $0.hasPrefix("note: PRIORITY")
             }

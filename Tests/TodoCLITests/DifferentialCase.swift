@@ -155,6 +155,10 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
                 environment["TODOTXT_DEFAULT_ACTION"] = draw.pick(["ls", "lsp A", "add +foo bar"])
             }
             if draw.chance(5) { environment["TODOTXT_SIGIL_VALID_PATTERN"] = "[a-z]*" }
+            if draw.chance(5) {
+                environment["TODOTXT_SIGIL_BEFORE_PATTERN"] = "\\(lost\\)\\{0,1\\}"
+            }
+            if draw.chance(5) { environment["TODOTXT_SIGIL_AFTER_PATTERN"] = "[.,]\\{0,1\\}" }
         } else {
             // 2.11 asks its questions on standard output even without a terminal: never ask.
             environment["TODOTXT_FORCE"] = "1"

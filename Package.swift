@@ -141,6 +141,7 @@ let package = Package(
             name: "TodoCLITests",
             dependencies: [
                 "TodoCLI", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt", "todo",
+                "TestSupport",
             ],
             exclude: ["Transcripts"],
             swiftSettings: upcoming

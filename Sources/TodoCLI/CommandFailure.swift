@@ -13,6 +13,10 @@ enum UsageError: Error, Equatable {
     case invalid(action: String, message: String, synopsis: String? = nil)
     /// `usage: PROGRAM SYNOPSIS` alone; exit 2.
     case synopsis(String)
+    /// An action name that is neither built in nor an add-on: `PROGRAM: unknown action 'NAME'`
+    /// on standard error (with `; did you mean 'SUGGESTION'?` when one is near), then todo.sh's
+    /// usage text on standard output, exit 1.
+    case unknownAction(String, suggestion: String?)
 }
 
 /// Every way a command ends other than by returning its status: one family, rendered to
@@ -45,6 +49,12 @@ enum CommandFailure: Error {
                 console.error("\(program): \(action): \(message)")
                 if let synopsis { console.error("usage: \(program) \(synopsis)") }
                 return 2
+            case .usage(.unknownAction(let name, let suggestion)):
+                console.error(
+                    "\(program): unknown action '\(name)'"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                printTodoShUsage(program: program, console: console)
+                return 1
             case .usage(.synopsis(let synopsis)):
                 console.error("usage: \(program) \(synopsis)")
                 return 2

@@ -28,7 +28,11 @@ extension Session {
     /// arguments before anything else happens; actions that write get their files first.
     func runBuiltIn(_ words: [String]) throws -> Int32 {
         guard let name = words.first, let type = ActionRegistry.named(name.lowercased()) else {
-            throw usage()
+            guard let name = words.first, !name.isEmpty else { throw usage() }
+            let known = ActionRegistry.all.flatMap { $0.names } + addons().map { $0.name }
+            throw CommandFailure.usage(
+                .unknownAction(
+                    name, suggestion: ActionRegistry.closest(to: name.lowercased(), among: known)))
         }
         var cursor = ArgumentCursor(words)
         let action: any Action
@@ -73,7 +77,7 @@ extension Session {
         if let addon = try addon(named: "archive") {
             return runAddon(addon, arguments: ["archive"])
         }
-        return try archive(["archive"])
+        return try ArchiveAction(words: ["archive"]).run(in: Context(session: self))
     }
 
     /// What stands where the add-on `action` would be.

@@ -482,29 +482,4 @@ extension Session {
                 "total \(lines.count) of \(todoCount + doneCount) tasks shown",
             ])
     }
-
-    /// `lf [SRC [TERM...]]` (TodoShCompatibility.md §5.9).
-    func listFile(_ words: [String]) throws -> Int32 {
-        guard words.count > 1 else {
-            if verbose { console.line("Files in the todo.txt directory:") }
-            let names = (try? storage.directoryEntries(settings.todoDirectory)) ?? []
-            for name in names where name.hasSuffix(".txt") && !name.hasPrefix(".") {
-                console.line(name)
-            }
-            return 0
-        }
-        let source = words[1]
-        let directory = settings.todoDirectory
-        let candidates =
-            (source.hasPrefix("/") ? [source] : [])
-            + [
-                directory + "/" + source, Path.absolute(source, from: environment.currentDirectory),
-                directory + "/" + source + ".txt",
-            ]
-        guard !source.isEmpty, let path = candidates.first(where: { storage.fileExists($0) }) else {
-            throw die("TODO: File \(source) does not exist.")
-        }
-        try listFile(path: path, terms: Array(words.dropFirst(2)))
-        return 0
-    }
 }

@@ -12,7 +12,7 @@ extension Session {
     /// Runs `body` for each task number of `words` (spaces or commas) inside one store update; a
     /// number that names no task stops the loop but keeps the tasks before it (todo.sh commits
     /// task by task). Prints the messages and returns the status.
-    private func eachTask(
+    func eachTask(
         _ words: [String], usage: String,
         _ body: (Int, String, inout TodoList, inout Messages) throws -> Void
     ) throws -> Int32 {
@@ -21,6 +21,7 @@ extension Session {
         let file = settings.todoFile
         let lineGuard = LineGuard()
         let messages = try storage.update(file) { list -> Messages in
+            lineGuard.beginAttempt()
             var messages = Messages()
             for word in numbers {
                 switch taskIndex(word, in: list, file: file, usage: [usage]) {
@@ -38,136 +39,6 @@ extension Session {
         return messages.status
     }
 
-    /// `pri NR PRI [NR PRI ...]` (TodoShCompatibility.md §5.13).
-    func prioritize(_ words: [String]) throws -> Int32 {
-        let usage = [
-            "usage: \(program) pri NR PRIORITY [NR PRIORITY ...]",
-            "note: PRIORITY must be anywhere from A to Z.",
-        ]
-        let pairs = Array(words.dropFirst())
-        guard !pairs.isEmpty else { throw die(usage.joined(separator: "\n")) }
-        let file = settings.todoFile
-        let lineGuard = LineGuard()
-        let messages = try storage.update(file) { list -> Messages in
-            var messages = Messages()
-            var position = 0
-            while position < pairs.count {
-                guard position + 1 < pairs.count,
-                    let priority = Priority(pairs[position + 1], caseInsensitive: true)
-                else {
-                    messages.stop = usage
-                    return messages
-                }
-                let word = pairs[position]
-                switch self.taskIndex(word, in: list, file: file, usage: usage) {
-                case .failure(let error):
-                    messages.stop = error.lines
-                    return messages
-                case .success(let index):
-                    try lineGuard.check(list, index)
-                    let old = Array(list[index].content)
-                    let oldLength = Session.priorityLength(old)
-                    let oldPriority =
-                        oldLength > 0
-                        ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
-                    let newText = priority.description
-                    if oldPriority != newText {
-                        let new = [0x28, priority.ascii, 0x29, 0x20] + old[oldLength...]
-                        list.replaceLine(at: index, with: new)
-                    }
-                    if self.verbose {
-                        messages.out("\(word) \(list[index].text)")
-                        if let oldPriority, oldPriority != newText {
-                            messages.out(
-                                "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."
-                            )
-                        } else if oldPriority == nil {
-                            messages.out("TODO: \(word) prioritized (\(newText)).")
-                        }
-                    }
-                    if oldPriority == newText {
-                        messages.err("TODO: \(word) already prioritized (\(newText)).")
-                    }
-                }
-                position += 2
-            }
-            return messages
-        }
-        try emit(messages)
-        return messages.status
-    }
-
-    /// `depri NR [NR ...]` (TodoShCompatibility.md §5.14).
-    func deprioritize(_ words: [String]) throws -> Int32 {
-        return try eachTask(words, usage: "usage: \(program) depri NR [NR ...]") {
-            index, word, list, messages in
-            let old = Array(list[index].content)
-            let length = Session.priorityLength(old)
-            if length > 0 {
-                list.replaceLine(at: index, with: old[length...])
-                if verbose {
-                    messages.out("\(word) \(list[index].text)")
-                    messages.out("TODO: \(word) deprioritized.")
-                }
-            } else {
-                messages.err("TODO: \(word) is not prioritized.")
-            }
-        }
-    }
-
-    /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), then `archive` unless auto-archive is off.
-    func markDone(_ words: [String]) throws -> Int32 {
-        // The next occurrence of each completed recurring task and the warnings for invalid
-        // `rec:` values, by task word (a retried update redoes and overwrites them).
-        var recurring: [String: (index: Int, line: [UInt8])] = [:]
-        var warnings: [String: String] = [:]
-        var status = try eachTask(words, usage: "usage: \(program) do NR [NR ...]") {
-            index, word, list, messages in
-            let old = Array(list[index].content)
-            guard !old.starts(with: [0x78, 0x20]) else {
-                messages.err("TODO: \(word) is already marked done.")
-                return
-            }
-            let length = Session.priorityLength(old)
-            var rest = Array(old[length...])
-            if settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
-                rest += Array(" pri:".utf8) + [old[1]]
-            }
-            list.replaceLine(at: index, with: [0x78, 0x20] + today.utf8 + [0x20] + rest)
-            if verbose {
-                messages.out("\(word) \(list[index].text)")
-                messages.out("TODO: \(word) marked as done.")
-            }
-            // A recurring task comes back in the same write as its completion.
-            do {
-                let task = TODOItem(parsingBytes: old[...])
-                if let next = try task.nextOccurrence(completedOn: today) {
-                    recurring[word] = (list.append(next), next.line)
-                }
-            } catch {
-                warnings[word] = "\(program): warning: task \(word): \(error)"
-            }
-        }
-        let done = Session.numberWords(words.dropFirst())
-        for word in done { if let warning = warnings[word] { console.error(warning) } }
-        if settings.autoArchive {
-            let archived = try runArchiveAction()
-            if archived != 0 { status = archived }
-        }
-        guard verbose, !recurring.isEmpty else { return status }
-        // Archiving moves lines up: number the new tasks as the file holds them now.
-        let list = settings.autoArchive ? try? readList(settings.todoFile) : nil
-        for word in done {
-            guard let (index, line) = recurring[word] else { continue }
-            let number =
-                list.flatMap { list in list.lastIndex { $0.content.elementsEqual(line) } }
-                .map { $0 + 1 } ?? index + 1
-            console.line("\(number) \(String(decoding: line, as: UTF8.self))")
-            console.line("\(Session.prefix(of: settings.todoFile)): \(number) added.")
-        }
-        return status
-    }
-
     /// `del NR [TERM]` (TodoShCompatibility.md §5.16).
     func delete(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) del NR [TERM]"]
@@ -176,6 +47,7 @@ extension Session {
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
             let found = try taskIndex(word, in: list, file: file, usage: usage).get()
+            lineGuard.beginAttempt()
             try lineGuard.check(list, found)
             return found
         }
@@ -188,16 +60,15 @@ extension Session {
                 if new != old { list.replaceLine(at: index, with: new) }
                 return (old, new)
             }
-            let oldText = String(decoding: old, as: UTF8.self)
             let number = words[1]
             if old == new {
-                if verbose { console.line("\(number) \(oldText)") }
+                if verbose { echo(number, old) }
                 throw die("TODO: '\(term)' not found; no removal done.")
             }
             if verbose {
-                console.line("\(number) \(oldText)")
+                echo(number, old)
                 console.line("TODO: Removed '\(term)' from task.")
-                console.line("\(number) \(String(decoding: new, as: UTF8.self))")
+                echo(number, new)
             }
             return 0
         }
@@ -207,14 +78,14 @@ extension Session {
             let text = current[try index(in: current)].text
             if !confirm("Delete '\(text)'? (y/n) ") { throw die("TODO: No tasks were deleted.") }
         }
-        let removed = try storage.update(file) { list -> String in
+        let removed = try storage.update(file) { list -> [UInt8] in
             let index = try index(in: list)
-            let text = list[index].text
+            let line = Array(list[index].content)
             self.blankOrRemove(index, in: &list)
-            return text
+            return line
         }
         if verbose {
-            console.line("\(words[1]) \(removed)")
+            echo(words[1], removed)
             console.line("TODO: \(words[1]) deleted.")
         }
         return 0
@@ -265,6 +136,7 @@ extension Session {
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
             let found = try taskIndex(word, in: list, file: source, usage: usage).get()
+            lineGuard.beginAttempt()
             try lineGuard.check(list, found)
             return found
         }
@@ -278,51 +150,19 @@ extension Session {
             }
         }
         let moved = try storage.move(from: source, to: destination) {
-            list -> (moved: [[UInt8]], result: String) in
+            list -> (moved: [[UInt8]], result: [UInt8]) in
             let index = try index(in: list)
             let line = Array(list[index].content)
             self.blankOrRemove(index, in: &list)
-            return ([line], String(decoding: line, as: UTF8.self))
+            return ([line], line)
         }
         let number = words[1]
         let target = try storage.read(destination)
         if verbose {
-            console.line("\(number) \(moved)")
+            echo(number, moved)
             console.line(
                 "\(sourcePrefix): \(number) moved to \(target.count) in \(Session.prefix(of: destination))."
             )
-        }
-        return 0
-    }
-
-    /// `archive` (TodoShCompatibility.md §5.18): removes empty lines, moves done tasks to the done
-    /// file.
-    func archive(_ words: [String]) throws -> Int32 {
-        let moved = try storage.move(from: settings.todoFile, to: settings.doneFile) {
-            list -> (moved: [[UInt8]], result: [[UInt8]]) in
-            var done: [[UInt8]] = []
-            var doomed: [Int] = []
-            for (index, line) in list.enumerated() {
-                if line.content.isEmpty {
-                    doomed.append(index)
-                } else if line.content.starts(with: [0x78, 0x20]) {
-                    done.append(Array(line.content))
-                    doomed.append(index)
-                }
-            }
-            list.removeLines(at: doomed)
-            return (done, done)
-        }
-        guard !moved.isEmpty else {
-            console.line("TODO: \(settings.todoFile) does not contain any done tasks.")
-            return 0
-        }
-        if verbose {
-            for line in moved {
-                console.write(line)
-                console.write([0x0A])
-            }
-            console.line("TODO: \(settings.todoFile) archived.")
         }
         return 0
     }

@@ -4,12 +4,19 @@ import TodoTxt
 /// Messages produced inside a store update, printed once the write has succeeded (an update
 /// can be retried, so nothing is printed from inside it).
 struct Messages {
-    private(set) var entries: [(isError: Bool, text: String)] = []
+    /// The lines in order, as bytes: an echoed task carries its file's bytes, whether or not
+    /// they are valid UTF-8.
+    private(set) var entries: [(isError: Bool, bytes: [UInt8])] = []
     /// Set when processing stopped early (todo.sh's `die` after earlier items were applied).
     var stop: [String]?
 
-    mutating func out(_ text: String) { entries.append((false, text)) }
-    mutating func err(_ text: String) { entries.append((true, text)) }
+    mutating func out(_ text: String) { entries.append((false, Array(text.utf8))) }
+    mutating func err(_ text: String) { entries.append((true, Array(text.utf8))) }
+
+    /// `NR TASK` on standard output, the task's bytes as they are in the file.
+    mutating func echo(_ number: String, _ task: some Collection<UInt8>) {
+        entries.append((false, Array(number.utf8) + [0x20] + Array(task)))
+    }
 
     /// 1 when a warning was printed (already done, already prioritized, not prioritized), as
     /// todo.sh sets its status; derived, so a retried update cannot leave a stale value.
@@ -19,8 +26,13 @@ struct Messages {
 /// Remembers the text of the lines an edit touches, so that a retried edit (the file changed under
 /// us) only goes ahead when those lines still hold the same text (README, "How `todo` writes your
 /// files").
+///
+/// A command may name the same task twice (`do 1 1`, `pri 1 B 1 C`); todo.sh then takes the
+/// words in order, the second seeing what the first made of the task. So a line is compared only
+/// the first time an attempt touches it: call ``beginAttempt()`` at the start of each attempt.
 final class LineGuard {
     private var seen: [Int: [UInt8]] = [:]
+    private var touched: Set<Int> = []
 
     struct Changed: Error, CustomStringConvertible {
         var number: Int
@@ -29,8 +41,13 @@ final class LineGuard {
         }
     }
 
-    /// Records line `index` on the first call; on a retry, throws when it changed.
+    /// Starts an attempt of the update: no line is touched yet.
+    func beginAttempt() { touched = [] }
+
+    /// Records line `index` on the first call; on a retry, throws when it changed. A line the
+    /// current attempt already touched is this command's own work, not checked again.
     func check(_ list: TodoList, _ index: Int) throws {
+        guard touched.insert(index).inserted else { return }
         let content = index < list.count ? Array(list[index].content) : []
         if let old = seen[index] {
             guard old == content else { throw Changed(number: index + 1) }
@@ -41,10 +58,21 @@ final class LineGuard {
 }
 
 extension Session {
+    /// Prints `NR TASK` on standard output, the task's bytes as they are in the file (todo.sh's
+    /// echo of a task, valid UTF-8 or not).
+    func echo(_ number: String, _ task: [UInt8]) {
+        console.write(Array(number.utf8) + [0x20] + task + [0x0A])
+    }
+
     /// Prints collected messages, then ends with status 1 when processing stopped early.
     func emit(_ messages: Messages) throws {
         for entry in messages.entries {
-            if entry.isError { console.error(entry.text) } else { console.line(entry.text) }
+            if entry.isError {
+                console.error(String(decoding: entry.bytes, as: UTF8.self))
+            } else {
+                console.write(entry.bytes)
+                console.write([0x0A])
+            }
         }
         if let stop = messages.stop {
             throw CommandFailure.message(stop)
@@ -89,47 +117,17 @@ extension Session {
         return answer == "y"
     }
 
-    /// The text of an action's arguments, or a prompt for it (TodoShCompatibility.md §5.1).
+    /// The text of an action's arguments, or a prompt for it (TodoShCompatibility.md §5.1). As
+    /// in todo.sh, only the first word counts: when it is empty (`add '' x`), the text is asked
+    /// for, or with `-f` there is none (`nil`, the action's usage).
     func text(of words: ArraySlice<String>, prompt: String) -> String? {
-        let joined = words.joined(separator: " ")
-        if !joined.isEmpty { return joined }
-        if settings.force { return nil }
-        return promptLine(prompt)
+        guard let first = words.first, !first.isEmpty else {
+            return settings.force ? nil : promptLine(prompt)
+        }
+        return words.joined(separator: " ")
     }
 
     // MARK: add, addm, addto
-
-    /// `add TEXT` (TodoShCompatibility.md §5.2).
-    func add(_ words: [String]) throws -> Int32 {
-        guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
-            throw die("usage: \(program) add \"TODO ITEM\"")
-        }
-        try addTasks([input], to: settings.todoFile)
-        return 0
-    }
-
-    /// `addm "LINE\nLINE"` (TodoShCompatibility.md §5.3).
-    func addMultiple(_ words: [String]) throws -> Int32 {
-        guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
-            throw die("usage: \(program) addm \"TODO ITEM\"")
-        }
-        let lines = input.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        try addTasks(lines, to: settings.todoFile)
-        return 0
-    }
-
-    /// `addto DEST TEXT` (TodoShCompatibility.md §5.4).
-    func addTo(_ words: [String]) throws -> Int32 {
-        guard words.count >= 3, !words[1].isEmpty else {
-            throw die("usage: \(program) addto DEST \"TODO ITEM\"")
-        }
-        let destination = settings.todoDirectory + "/" + words[1]
-        guard storage.fileExists(destination) else {
-            throw die("TODO: Destination file \(destination) does not exist.")
-        }
-        try addTasks([words.dropFirst(2).joined(separator: " ")], to: destination)
-        return 0
-    }
 
     /// Builds the line todo.sh would add for `input`: cleaned, a lower-case priority upper-cased,
     /// the date inserted with `-t`, the default priority added.
@@ -169,60 +167,6 @@ extension Session {
                 )
             }
         }
-    }
-
-    // MARK: append, prepend, replace
-
-    /// `append NR TEXT` (TodoShCompatibility.md §5.10).
-    func append(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) append NR \"TEXT TO APPEND\""]
-        try editText(words, usage: usage, prompt: "Append: ") { old, input in
-            let delimiters = Set(self.settings.sentenceDelimiters.unicodeScalars)
-            let glue =
-                input.unicodeScalars.first.map { delimiters.contains($0) } == true
-                ? [] : [UInt8(0x20)]
-            return old + glue + Array(input.utf8)
-        } report: { number, old, new, messages in
-            messages.out("\(number) \(new)")
-        }
-        return 0
-    }
-
-    /// `prepend NR TEXT` (TodoShCompatibility.md §5.11): after the priority and the creation date.
-    func prepend(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) prepend NR \"TEXT TO PREPEND\""]
-        try editText(words, usage: usage, prompt: "Prepend: ") { old, input in
-            let split = Session.headerLength(old)
-            return Array(old[..<split]) + Array(input.utf8) + [0x20] + Array(old[split...])
-        } report: { number, old, new, messages in
-            messages.out("\(number) \(new)")
-        }
-        return 0
-    }
-
-    /// `replace NR TEXT` (TodoShCompatibility.md §5.12): the old priority and creation date stay
-    /// unless the new text brings its own.
-    func replace(_ words: [String]) throws -> Int32 {
-        let usage = ["usage: \(program) replace NR \"UPDATED ITEM\""]
-        try editText(words, usage: usage, prompt: "Replacement: ") { old, input in
-            let new = Array(input.utf8)
-            let oldPriority = Session.priorityLength(old)
-            let oldDate = Session.dateLength(old, at: oldPriority)
-            let newPriority = Session.priorityLength(new)
-            let newDate = Session.dateLength(new, at: newPriority)
-            let priority =
-                newPriority > 0 ? Array(new[0..<newPriority]) : Array(old[0..<oldPriority])
-            let date =
-                newDate > 0
-                ? Array(new[newPriority..<(newPriority + newDate)])
-                : Array(old[oldPriority..<(oldPriority + oldDate)])
-            return priority + date + Array(new[(newPriority + newDate)...])
-        } report: { number, old, new, messages in
-            messages.out("\(number) \(old)")
-            messages.out("TODO: Replaced task with:")
-            messages.out("\(number) \(new)")
-        }
-        return 0
     }
 
     /// The letter of a `(A) `...`(Z) ` at the start: the priority todo.sh's listings, colours
@@ -266,29 +210,35 @@ extension Session {
         return priority + dateLength(bytes, at: priority)
     }
 
-    /// The common shape of append, prepend and replace.
-    private func editText(
+    /// The common shape of append, prepend and replace: the task is checked, the text taken from
+    /// the words (or asked for when the first is empty and there is no `-f`), `change` applied
+    /// in one update, and `report` prints the echo when verbose.
+    func editText(
         _ words: [String], usage: [String], prompt: String,
         change: @escaping ([UInt8], String) -> [UInt8],
-        report: (String, String, String, inout Messages) -> Void
+        report: (String, [UInt8], [UInt8], inout Messages) -> Void
     ) throws {
         let file = settings.todoFile
         let word = words.count > 1 ? words[1] : nil
-        let given = words.dropFirst(2).joined(separator: " ")
-        if given.isEmpty && !settings.force {
+        // Only the first word decides whether the text is asked for; with -f, an empty first
+        // word (or none) gives whatever the words make, as todo.sh does.
+        let given = words.dropFirst(2)
+        let asks = (given.first ?? "").isEmpty && !settings.force
+        if asks {
             // Check the task before asking for the text.
             _ = try taskIndex(word, in: try storage.read(file), file: file, usage: usage).get()
         }
         let input = resolvingTypedDates(
-            Session.clean(text(of: words.dropFirst(2), prompt: prompt) ?? ""))
+            Session.clean(asks ? promptLine(prompt) : given.joined(separator: " ")))
         let lineGuard = LineGuard()
-        let (old, new) = try storage.update(file) { list -> (String, String) in
+        let (old, new) = try storage.update(file) { list -> ([UInt8], [UInt8]) in
             let index = try self.taskIndex(word, in: list, file: file, usage: usage).get()
+            lineGuard.beginAttempt()
             try lineGuard.check(list, index)
             let old = Array(list[index].content)
             let new = change(old, input)
             list.replaceLine(at: index, with: new)
-            return (String(decoding: old, as: UTF8.self), String(decoding: new, as: UTF8.self))
+            return (old, new)
         }
         guard verbose else { return }
         var messages = Messages()

@@ -1,97 +1,334 @@
 import Foundation
 import Testing
 
-/// Runs the same commands with the real todo.sh (Debian's `todotxt-cli`, installed by `.ci/run`)
-/// and with `todo`, on the same file, and compares the output and the files byte for byte.
+/// Runs random cases (files, settings, add-ons and one to three commands, drawn from a seed by
+/// ``DifferentialCase``) with the real todo.sh and with `todo`, each in a fresh directory, and
+/// compares every command's output, exit status and the files after it, byte for byte, once the
+/// departures the README lists are normalised (``TodoShDifferences``).
 ///
-/// Debian ships todo.sh 2.11.0. The cases where later versions (which `todo` follows, see
-/// TodoShCompatibility.md §10) changed the behaviour are left out: the exit status of the warnings
-/// (`depri` of a task without priority, `deduplicate` with nothing to do), the quoting in the `-vv`
-/// debug line, the `mv` message and `ITEM#` for `NR` in usage messages. The program name in
-/// messages is its basename, so `todo-txt` is read as `todo`. With todo.sh absent the argument list
-/// is empty.
+/// - Against upstream HEAD (the reference) wherever a copy is found (``TodoShReference``):
+///   `TODO_DIFFERENTIAL_SEEDS` cases (100 by default) from seed `TODO_DIFFERENTIAL_FIRST_SEED`
+///   (1 by default). A longer local run:
+///   `TODOSH_UPSTREAM=~/src/todo.txt-cli TODO_DIFFERENTIAL_SEEDS=2000 swift test --filter TodoShDifferentialTests`.
+/// - Against Debian's 2.11 (CI): the fixed seeds 1-60, drawn without HEAD's newer features.
+///
+/// A failure prints the case (reproducible from its seed) and both sides' results.
 @Suite struct TodoShDifferentialTests {
-    static let todoSh = "/usr/bin/todo-txt"
+    static let upstreamSeeds: [UInt64] = {
+        guard TodoShReference.upstream != nil else { return [] }
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["TODO_DIFFERENTIAL_SEEDS"].flatMap { UInt64($0) } ?? 100
+        let first = environment["TODO_DIFFERENTIAL_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
+        return count == 0 ? [] : Array(first..<(first + count))
+    }()
 
-    static let file = """
-        (B) bee +proj @ctx due:2026-01-01
-        zeta 2020-01-01
-        _under
-        (a) lower
-        Apple @home
+    static let debianSeeds: [UInt64] = TodoShReference.debian == nil ? [] : Array(1...60)
 
-        2 things
-        10 things
-        42
-        banana +x
-        [bracket
-        (A) ay
-        x 2020-01-01 done
-        \tindented
-        (D) dee
-        Éclair au café +food
-        lost+found seti@home
-
-        """
-
-    static let commands: [String] =
-        FileManager.default.isExecutableFile(atPath: todoSh)
-        ? [
-            "ls", "-p ls", "ls b", "-p ls -b", "-p ls 'b\\|z'", "-p lsp", "-p lsp A-B", "-p lsp b",
-            "-p lsa", "-p lsa e", "lsc", "lsprj", "-p -P ls", "-p -@ ls", "-p -+ ls",
-            "-p ls ÉCLAIR",
-            "pri 2 C", "pri 1 A", "p 4 b", "depri 1", "-a do 3",
-            "-a do 1,2", "-f del 3", "-f -n del 3", "del 1 bee", "del 1 nothere", "append 2 more",
-            "append 2 ,comma", "prepend 1 front", "prepend 2 front", "replace 1 new text",
-            "replace 2 '(C) newpri'", "-t add hello", "add '(c) lower'", "addm 'one\ntwo'",
-            "-A do 1", "archive", "do 99", "depri 6", "-f del 6",
-            "listfile todo.txt", "-p lf todo z",
-        ] : []
-
-    static func run(_ program: String, _ arguments: String, in directory: URL) throws -> String {
-        let config = directory.appendingPathComponent("cfg").path
-        let result = try TodoBinary.shell(
-            "\(program) -d '\(config)' \(arguments)", in: directory,
-            environment: TodoBinary.environment(home: directory, extra: ["TODOTXT_NOW": ""]))
-        let files = try ["todo.txt", "done.txt"].map {
-            try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)
-        }
-        return result.output + "|status \(result.status)|" + files.joined(separator: "|")
+    @Test(arguments: upstreamSeeds)
+    func sameAsUpstreamHead(seed: UInt64) throws {
+        let reference = try #require(TodoShReference.upstream)
+        try Self.compare(DifferentialCase(seed: seed, for: .head), with: reference)
     }
 
-    static func prepare() throws -> URL {
-        let directory = try TodoBinary.temporaryDirectory()
-        let config = """
-            export TODO_DIR='\(directory.path)'
-            export TODO_FILE="$TODO_DIR/todo.txt"
-            export DONE_FILE="$TODO_DIR/done.txt"
-            export REPORT_FILE="$TODO_DIR/report.txt"
-
-            """
-        try config.write(
-            to: directory.appendingPathComponent("cfg"), atomically: false, encoding: .utf8)
-        try file.write(
-            to: directory.appendingPathComponent("todo.txt"), atomically: false, encoding: .utf8)
-        for name in ["done.txt", "report.txt"] {
-            try "".write(
-                to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
-        }
-        return directory
+    @Test(arguments: debianSeeds)
+    func sameAsDebian211(seed: UInt64) throws {
+        let reference = try #require(TodoShReference.debian)
+        try Self.compare(DifferentialCase(seed: seed, for: .debian211), with: reference)
     }
 
-    @Test(arguments: commands)
-    func sameOutputAndFilesAsTodoSh(_ arguments: String) throws {
-        let theirs = try Self.prepare()
-        let ours = try Self.prepare()
-        defer {
-            try? FileManager.default.removeItem(at: theirs)
-            try? FileManager.default.removeItem(at: ours)
+    /// What one command did: its merged output, its status, and the files after it.
+    struct Observation: Equatable {
+        var output: [UInt8]
+        var status: Int32
+        var files: [String: [UInt8]]
+
+        var text: String {
+            var text = "status \(status)\n" + String(decoding: output, as: UTF8.self)
+            for name in DifferentialCase.fileNames {
+                text += "--- \(name)\n" + String(decoding: files[name] ?? [], as: UTF8.self)
+            }
+            return text
         }
-        let expected = try Self.run(Self.todoSh, arguments, in: theirs)
-            .replacingOccurrences(of: theirs.path, with: "$DIR")
-            .replacingOccurrences(of: "todo-txt", with: "todo")
-        let actual = try Self.run(TodoBinary.path, arguments, in: ours)
-            .replacingOccurrences(of: ours.path, with: "$DIR")
-        #expect(actual == expected)
+    }
+
+    /// Runs the case with `reference` and with `todo` and expects the same observations.
+    static func compare(_ testCase: DifferentialCase, with reference: TodoShReference) throws {
+        let theirs = try run(testCase, program: reference.program)
+        let ours = try run(testCase, program: TodoBinary.path)
+        var before = testCase.files
+        for (index, command) in testCase.commands.enumerated() {
+            let context = TodoShDifferences.Command(
+                words: command, environment: testCase.environment, before: before,
+                configuration: testCase.configuration, release: reference.release)
+            guard
+                let expected = TodoShDifferences.normalised(theirs[index], of: context, ours: false)
+            else {
+                return  // todo.sh hit one of its own defects; what follows is not comparable
+            }
+            let actual = TodoShDifferences.normalised(ours[index], of: context, ours: true)
+            let same =
+                TodoShDifferences.statusOnly(context)
+                ? actual?.status == expected.status : actual == expected
+            #expect(
+                same,
+                "\(testCase)command \(index + 1) differs\n=== todo.sh\n\(expected.text)\n=== todo\n\(actual?.text ?? "")"
+            )
+            if !same { return }
+            before = theirs[index].files
+        }
+    }
+
+    /// Runs every command of the case with `program` in a fresh directory.
+    static func run(_ testCase: DifferentialCase, program: String) throws -> [Observation] {
+        let home = try TodoBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.appendingPathComponent("tasks")
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, bytes) in testCase.files {
+            try Data(bytes).write(to: directory.appendingPathComponent(name))
+        }
+        let configuration =
+            [
+                "export TODO_DIR='\(directory.path)'",
+                "export TODO_FILE=\"$TODO_DIR/todo.txt\"",
+                "export DONE_FILE=\"$TODO_DIR/done.txt\"",
+                "export REPORT_FILE=\"$TODO_DIR/report.txt\"",
+            ] + testCase.configuration
+        try (configuration.joined(separator: "\n") + "\n").write(
+            to: home.appendingPathComponent("config"), atomically: false, encoding: .utf8)
+        if !testCase.addons.isEmpty {
+            let actions = home.appendingPathComponent(".todo/actions")
+            try manager.createDirectory(at: actions, withIntermediateDirectories: true)
+            for (name, script) in testCase.addons {
+                let path = actions.appendingPathComponent(name).path
+                try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+                try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            }
+        }
+        // todo.sh reads the clock through `date`; a `date` first on PATH fixes it, and `todo`
+        // reads the same moment from TODOTXT_NOW.
+        let bin = home.appendingPathComponent("bin")
+        try manager.createDirectory(at: bin, withIntermediateDirectories: true)
+        let date = bin.appendingPathComponent("date").path
+        try Data("#!/bin/sh\nexec /bin/date -d @1795000000 \"$@\"\n".utf8).write(
+            to: URL(fileURLWithPath: date))
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: date)
+
+        var environment = [
+            "HOME": home.path,
+            "PATH": bin.path + ":/usr/local/bin:/usr/bin:/bin",
+            "TZ": "UTC",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "TODOTXT_NOW": "@1795000000",
+            "TODOTXT_CFG_FILE": home.appendingPathComponent("config").path,
+        ]
+        for (name, value) in testCase.environment { environment[name] = value }
+
+        var observations: [Observation] = []
+        for command in testCase.commands {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = command
+            process.currentDirectoryURL = home
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            var files: [String: [UInt8]] = [:]
+            for name in DifferentialCase.fileNames {
+                if let contents = manager.contents(
+                    atPath: directory.appendingPathComponent(name).path)
+                {
+                    files[name] = Array(contents)
+                }
+            }
+            let text = Array(data).replacing(Array(directory.path.utf8), with: Array("$DIR".utf8))
+                .replacing(Array(home.path.utf8), with: Array("$HOME".utf8))
+            observations.append(
+                Observation(output: text, status: process.terminationStatus, files: files))
+        }
+        return observations
+    }
+}
+
+/// Every difference between todo.sh and `todo` that the differential tests accept, in one
+/// place: the departures the README lists, todo.sh's own defects (a case that meets one is not
+/// compared further), and what Debian's 2.11 does differently from HEAD.
+enum TodoShDifferences {
+    /// One command of a case, with what it runs on.
+    struct Command {
+        var words: [String]
+        var environment: [String: String]
+        /// The files before the command (as todo.sh left them).
+        var before: [String: [UInt8]]
+        /// The configuration file's own lines.
+        var configuration: [String]
+        var release: TodoShReference.Release
+
+        /// Whether listings are coloured: `-p` and `-c` (the last one wins) over TODOTXT_PLAIN.
+        var colour: Bool {
+            let options = words.prefix { $0.hasPrefix("-") }
+            if let last = options.last(where: { $0.contains("p") || $0.contains("c") }) {
+                return last.contains("c")
+            }
+            return environment["TODOTXT_PLAIN"] != "1"
+        }
+
+        /// The action's name: the first word that is not an option.
+        var action: String? {
+            words.first { !$0.hasPrefix("-") }?.lowercased()
+        }
+    }
+
+    /// Commands whose output is ours by design, so only their status is compared: help texts
+    /// (README: "The help texts are our own") and `-V`.
+    static func statusOnly(_ command: Command) -> Bool {
+        if command.words.contains(where: { $0 == "-h" || $0 == "-V" }) { return true }
+        return ["help", "shorthelp"].contains(command.action ?? "")
+    }
+
+    /// `observation` with the accepted differences taken out; `nil` when todo.sh (`ours` false)
+    /// met one of its defects that the README lists as not copied.
+    static func normalised(
+        _ observation: TodoShDifferences.Observation, of command: Command, ours: Bool
+    )
+        -> TodoShDifferences.Observation?
+    {
+        var result = observation
+        let text = String(decoding: observation.output, as: UTF8.self)
+        if !ours && !comparable(command, theirOutput: text) { return nil }
+        // Listing creates nothing: a missing file reads as an empty one.
+        for name in DifferentialCase.fileNames where result.files[name] == nil {
+            result.files[name] = []
+        }
+        // Listing creates nothing: `listfile` without a file names only the files that exist.
+        if ["lf", "listfile"].contains(command.action ?? ""), command.words.last == command.action {
+            result.output = dropLines(result.output) {
+                ["todo.txt", "done.txt", "report.txt"].contains($0)
+            }
+        }
+        // Open elsewhere (remove once fixed): the quoting of the `-vv` debug line.
+        result.output = dropLines(result.output) { $0.hasPrefix("TODO DEBUG: Filter Command was:") }
+        // Lines keep their bytes: a CRLF line keeps its CR at its end, outside the task.
+        result.output.removeAll { $0 == 0x0D }
+        for name in DifferentialCase.fileNames { result.files[name]?.removeAll { $0 == 0x0D } }
+        if ours {
+            // An unknown action is named on standard error; `add` warns about a task that reads
+            // as done.
+            result.output = dropLines(result.output) {
+                $0.hasPrefix("todo: unknown action '")
+                    || ($0.hasPrefix("todo: warning: task ")
+                        && $0.hasSuffix("reads as a completed task"))
+            }
+        }
+        // `report` with TODOTXT_VERBOSE=0 exits 0 (todo.sh exits 1 after succeeding).
+        if command.action == "report" && command.environment["TODOTXT_VERBOSE"] == "0" {
+            result.status = 0
+        }
+        if command.release == .debian211 {
+            // 2.11 exits 0 after a warning; says "archived." when nothing was; its usage
+            // messages say ITEM# for NR.
+            let warnings = [
+                "is not prioritized.", "already prioritized (", "is already marked done.",
+                "No duplicate tasks found",
+            ]
+            if result.status == 1 && warnings.contains(where: text.contains) { result.status = 0 }
+            result.output = dropLines(result.output) {
+                $0.hasPrefix("usage: ") || $0.hasPrefix("note: PRIORITY")
+            }
+            if ours {
+                result.output = mapLines(result.output) { line in
+                    guard line.hasPrefix("TODO: "),
+                        line.hasSuffix(" does not contain any done tasks.")
+                    else { return line }
+                    return String(line.dropLast(" does not contain any done tasks.".count))
+                        + " archived."
+                }
+            }
+        }
+        return result
+    }
+
+    typealias Observation = TodoShDifferentialTests.Observation
+
+    /// Whether todo.sh's result for `command` can be compared at all: not when it met one of its
+    /// defects that the README lists as not copied, nor where a listed departure changes what
+    /// follows.
+    static func comparable(_ command: Command, theirOutput text: String) -> Bool {
+        let action = command.action ?? ""
+        let todo = command.before["todo.txt"] ?? []
+        let todoLines = todo.split(separator: 0x0A, omittingEmptySubsequences: false)
+        // Defects: sed, grep and awk messages leaking; lines listed or archived wrongly on
+        // invalid UTF-8 (grep's "binary file matches", sed rewriting a line it cannot read).
+        if ["binary file matches", "sed: ", "grep: ", "awk: "].contains(where: text.contains) {
+            return false
+        }
+        let editors = [
+            "append", "app", "prepend", "prep", "replace", "del", "rm", "mv", "move", "deduplicate",
+        ]
+        if editors.contains(action) && String(validating: todo, as: UTF8.self) == nil {
+            return false
+        }
+        // Defect: files glued together when one lacks its final newline (`lsa` reads todo.txt
+        // and done.txt as one stream).
+        if ["lsa", "listall"].contains(action), let last = todo.last, last != 0x0A { return false }
+        // Departure: a CRLF file's empty line is empty (todo.sh sees a task made of a CR).
+        if todoLines.contains(where: { $0.elementsEqual([0x0D]) }) { return false }
+        // Departure: the CR is not part of the text, so it does not take part in sorting either.
+        let listings = [
+            "ls", "list", "lsa", "listall", "lsp", "listpri", "lf", "listfile", "command",
+        ]
+        // Nor in what is hidden: a line of digits and spaces with a CR is a task to todo.sh.
+        // Nor in the words of `lsc` and `lsprj` (todo.sh lists `@ctx` and `@ctx<CR>` apart).
+        if todo.contains(0x0D) {
+            if ["lsc", "listcon", "lsprj", "listproj"].contains(action) { return false }
+            let mixed = todoLines.contains { !$0.isEmpty && $0.last != 0x0D }
+            let numbers = todoLines.contains { line in
+                line.last == 0x0D
+                    && line.dropLast().allSatisfy { $0 == 0x20 || (0x30...0x39).contains($0) }
+            }
+            if listings.contains(action) && (mixed || numbers) { return false }
+        }
+
+        // Open in other areas of the fidelity work; remove each rule once its fix is merged.
+        let done = (command.before["done.txt"] ?? []).split(separator: 0x0A)
+        let blankish = (todoLines + done).contains { line in
+            !line.isEmpty && line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        }
+        if listings.contains(action) && blankish { return false }  // lines of blanks listed
+        if ["lsp", "listpri"].contains(action) && todoLines.dropLast().contains(where: \.isEmpty) {
+            return false  // lsp's footer counts empty lines
+        }
+        if command.words.contains(where: { $0.contains("\\") }) { return false }  // `\d` as grep
+        if ["lsa", "listall"].contains(action) && command.colour { return false }  // lsa, colour
+        if action == "deduplicate" && todo.last != 0x0A { return false }  // final newline
+        if command.configuration.contains(where: { $0.contains(":=") }) { return false }  // config
+        return true
+    }
+
+    private static func dropLines(_ bytes: [UInt8], where test: (String) -> Bool) -> [UInt8] {
+        lines(bytes).filter { !test(String(decoding: $0, as: UTF8.self)) }.flatMap { $0 + [0x0A] }
+            .dropLast(bytes.last == 0x0A || bytes.isEmpty ? 0 : 1)
+    }
+
+    private static func mapLines(_ bytes: [UInt8], _ change: (String) -> String) -> [UInt8] {
+        lines(bytes).map { line -> [UInt8] in
+            let text = String(decoding: line, as: UTF8.self)
+            let changed = change(text)
+            return changed == text ? line : Array(changed.utf8)
+        }.flatMap { $0 + [0x0A] }.dropLast(bytes.last == 0x0A || bytes.isEmpty ? 0 : 1)
+    }
+
+    private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        guard !bytes.isEmpty else { return [] }
+        var parts = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if bytes.last == 0x0A { parts.removeLast() }
+        return parts
     }
 }

@@ -16,5 +16,14 @@ struct AddAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.add(words) }
+    /// `add TEXT` (TodoShCompatibility.md §5.2): an empty first word asks for the text, or
+    /// with `-f` gets the usage.
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        guard let input = session.text(of: words.dropFirst(), prompt: "Add: ") else {
+            throw CommandFailure.die("usage: \(context.program) add \"TODO ITEM\"")
+        }
+        try session.addTasks([input], to: context.settings.todoFile)
+        return 0
+    }
 }

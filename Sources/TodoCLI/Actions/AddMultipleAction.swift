@@ -7,5 +7,15 @@ struct AddMultipleAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.addMultiple(words) }
+    /// `addm "LINE\nLINE"` (TodoShCompatibility.md §5.3): one task per non-empty line; an
+    /// empty first word asks for the text, or with `-f` gets the usage.
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        guard let input = session.text(of: words.dropFirst(), prompt: "Add: ") else {
+            throw CommandFailure.die("usage: \(context.program) addm \"TODO ITEM\"")
+        }
+        let lines = input.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        try session.addTasks(lines, to: context.settings.todoFile)
+        return 0
+    }
 }

@@ -1,3 +1,5 @@
+import TodoStore
+
 /// Adds a line to another file of the todo directory (todo.sh `addto`).
 struct AddToAction: TodoShAction {
     static let names = ["addto"]
@@ -7,5 +9,18 @@ struct AddToAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.addTo(words) }
+    /// `addto DEST TEXT` (TodoShCompatibility.md §5.4): DEST and the first word of the text
+    /// must both be non-empty.
+    func run(in context: Context) throws -> Int32 {
+        guard words.count >= 3, !words[1].isEmpty, !words[2].isEmpty else {
+            throw CommandFailure.die("usage: \(context.program) addto DEST \"TODO ITEM\"")
+        }
+        let destination = context.settings.todoDirectory + "/" + words[1]
+        guard context.storage.fileExists(destination) else {
+            throw CommandFailure.die("TODO: Destination file \(destination) does not exist.")
+        }
+        try context.operations.addTasks(
+            [words.dropFirst(2).joined(separator: " ")], to: destination)
+        return 0
+    }
 }

@@ -14,5 +14,19 @@ struct AppendAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.append(words) }
+    /// `append NR TEXT` (TodoShCompatibility.md §5.10): a space goes between the task and the
+    /// text unless the text starts with one of SENTENCE_DELIMITERS.
+    func run(in context: Context) throws -> Int32 {
+        let usage = ["usage: \(context.program) append NR \"TEXT TO APPEND\""]
+        let delimiters = Set(context.settings.sentenceDelimiters.unicodeScalars)
+        try context.operations.editText(words, usage: usage, prompt: "Append: ") { old, input in
+            let glue =
+                input.unicodeScalars.first.map { delimiters.contains($0) } == true
+                ? [] : [UInt8(0x20)]
+            return old + glue + Array(input.utf8)
+        } report: { number, old, new, messages in
+            messages.echo(number, new)
+        }
+        return 0
+    }
 }

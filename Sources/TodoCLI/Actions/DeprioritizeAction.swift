@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Removes priorities (todo.sh `depri`).
 struct DeprioritizeAction: TodoShAction {
     static let names = [
@@ -16,5 +18,23 @@ struct DeprioritizeAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.deprioritize(words) }
+    /// `depri NR [NR ...]` (TodoShCompatibility.md §5.14), the numbers taken in order.
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        let verbose = context.settings.verbosity > 0
+        return try session.eachTask(words, usage: "usage: \(context.program) depri NR [NR ...]") {
+            index, word, list, messages in
+            let old = Array(list[index].content)
+            let length = Session.priorityLength(old)
+            if length > 0 {
+                list.replaceLine(at: index, with: old[length...])
+                if verbose {
+                    messages.echo(word, list[index].content)
+                    messages.out("TODO: \(word) deprioritized.")
+                }
+            } else {
+                messages.err("TODO: \(word) is not prioritized.")
+            }
+        }
+    }
 }

@@ -1,3 +1,6 @@
+import TodoStore
+import TodoTxt
+
 /// Marks tasks done (todo.sh `do`).
 struct DoneAction: TodoShAction {
     static let names = [
@@ -17,5 +20,62 @@ struct DoneAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.markDone(words) }
+    /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), the numbers taken in order (`do 1 1`
+    /// marks task 1, then warns that it is done), then `archive` unless auto-archive is off.
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        let verbose = context.settings.verbosity > 0
+        let today = context.now.date
+        // The next occurrence of each completed recurring task and the warnings for invalid
+        // `rec:` values, by task word (a retried update redoes and overwrites them).
+        var recurring: [String: (index: Int, line: [UInt8])] = [:]
+        var warnings: [String: String] = [:]
+        var status = try session.eachTask(words, usage: "usage: \(context.program) do NR [NR ...]")
+        {
+            index, word, list, messages in
+            let old = Array(list[index].content)
+            guard !old.starts(with: [0x78, 0x20]) else {
+                messages.err("TODO: \(word) is already marked done.")
+                return
+            }
+            let length = Session.priorityLength(old)
+            var rest = Array(old[length...])
+            if context.settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
+                rest += Array(" pri:".utf8) + [old[1]]
+            }
+            list.replaceLine(at: index, with: [0x78, 0x20] + today.utf8 + [0x20] + rest)
+            if verbose {
+                messages.echo(word, list[index].content)
+                messages.out("TODO: \(word) marked as done.")
+            }
+            // A recurring task comes back in the same write as its completion.
+            do {
+                let task = TODOItem(parsingBytes: old[...])
+                if let next = try task.nextOccurrence(completedOn: today) {
+                    recurring[word] = (list.append(next), next.line)
+                }
+            } catch {
+                warnings[word] = "\(context.program): warning: task \(word): \(error)"
+            }
+        }
+        let done = Session.numberWords(words.dropFirst())
+        for word in done { if let warning = warnings[word] { context.console.error(warning) } }
+        if context.settings.autoArchive {
+            let archived = try session.runArchiveAction()
+            if archived != 0 { status = archived }
+        }
+        guard verbose, !recurring.isEmpty else { return status }
+        // Archiving moves lines up: number the new tasks as the file holds them now.
+        let todoFile = context.settings.todoFile
+        let list = context.settings.autoArchive ? try? session.readList(todoFile) : nil
+        for word in done {
+            guard let (index, line) = recurring[word] else { continue }
+            let number =
+                list.flatMap { list in list.lastIndex { $0.content.elementsEqual(line) } }
+                .map { $0 + 1 } ?? index + 1
+            context.console.line("\(number) \(String(decoding: line, as: UTF8.self))")
+            context.console.line("\(Session.prefix(of: todoFile)): \(number) added.")
+        }
+        return status
+    }
 }

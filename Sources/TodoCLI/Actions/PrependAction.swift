@@ -14,5 +14,15 @@ struct PrependAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.prepend(words) }
+    /// `prepend NR TEXT` (TodoShCompatibility.md §5.11): after the priority and the creation date.
+    func run(in context: Context) throws -> Int32 {
+        let usage = ["usage: \(context.program) prepend NR \"TEXT TO PREPEND\""]
+        try context.operations.editText(words, usage: usage, prompt: "Prepend: ") { old, input in
+            let split = Session.headerLength(old)
+            return Array(old[..<split]) + Array(input.utf8) + [0x20] + Array(old[split...])
+        } report: { number, old, new, messages in
+            messages.echo(number, new)
+        }
+        return 0
+    }
 }

@@ -1,3 +1,6 @@
+import TodoStore
+import TodoTxt
+
 /// Sets priorities (todo.sh `pri`).
 struct PrioritizeAction: TodoShAction {
     static let names = [
@@ -14,5 +17,66 @@ struct PrioritizeAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.prioritize(words) }
+    /// `pri NR PRI [NR PRI ...]` (TodoShCompatibility.md §5.13): the pairs are taken in order
+    /// inside one update, so the same task may appear twice (`pri 1 B 1 C` ends with `(C)`).
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        let verbose = context.settings.verbosity > 0
+        let usage = [
+            "usage: \(context.program) pri NR PRIORITY [NR PRIORITY ...]",
+            "note: PRIORITY must be anywhere from A to Z.",
+        ]
+        let pairs = Array(words.dropFirst())
+        guard !pairs.isEmpty else { throw CommandFailure.die(usage.joined(separator: "\n")) }
+        let file = context.settings.todoFile
+        let lineGuard = LineGuard()
+        let messages = try context.storage.update(file) { list -> Messages in
+            lineGuard.beginAttempt()
+            var messages = Messages()
+            var position = 0
+            while position < pairs.count {
+                guard position + 1 < pairs.count,
+                    let priority = Priority(pairs[position + 1], caseInsensitive: true)
+                else {
+                    messages.stop = usage
+                    return messages
+                }
+                let word = pairs[position]
+                switch session.taskIndex(word, in: list, file: file, usage: usage) {
+                case .failure(let error):
+                    messages.stop = error.lines
+                    return messages
+                case .success(let index):
+                    try lineGuard.check(list, index)
+                    let old = Array(list[index].content)
+                    let oldLength = Session.priorityLength(old)
+                    let oldPriority =
+                        oldLength > 0
+                        ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
+                    let newText = priority.description
+                    if oldPriority != newText {
+                        let new = [0x28, priority.ascii, 0x29, 0x20] + old[oldLength...]
+                        list.replaceLine(at: index, with: new)
+                    }
+                    if verbose {
+                        messages.echo(word, list[index].content)
+                        if let oldPriority, oldPriority != newText {
+                            messages.out(
+                                "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."
+                            )
+                        } else if oldPriority == nil {
+                            messages.out("TODO: \(word) prioritized (\(newText)).")
+                        }
+                    }
+                    if oldPriority == newText {
+                        messages.err("TODO: \(word) already prioritized (\(newText)).")
+                    }
+                }
+                position += 2
+            }
+            return messages
+        }
+        try session.emit(messages)
+        return messages.status
+    }
 }

@@ -150,7 +150,6 @@ TODO: $HOME/todo.txt does not contain any done tasks.
 TODO: Report file is up-to-date.
 
 $ TODOTXT_VERBOSE=0 todo report
-TODO: $HOME/todo.txt does not contain any done tasks.
 2026-11-22T09:30:00 2 2
 
 $ cat report.txt

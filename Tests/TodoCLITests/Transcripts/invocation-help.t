@@ -19,6 +19,7 @@ $ todo LS
 TODO: 0 of 0 tasks shown
 
 $ todo frobnicate
+todo: unknown action 'frobnicate'
 Usage: todo [-fhpantvV] [-d todo_config] action [task_number] [task_description]
 Try 'todo -h' for more information.
 ? 1

@@ -36,6 +36,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(
+            name: "TodoUI",
+            dependencies: ["TodoKit", "TodoMerge", "TodoTerminal"],
+            swiftSettings: upcoming
+        ),
+        .target(
             name: "TodoCLI",
             dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
             swiftSettings: upcoming
@@ -98,6 +103,11 @@ let package = Package(
         .testTarget(
             name: "TodoTerminalTests",
             dependencies: ["TodoTerminal", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoUITests",
+            dependencies: ["TodoUI", "TodoKit", "TodoTerminal"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -70,4 +70,8 @@ public struct TaskSnapshot: Sendable, Equatable {
 
     /// The file's bytes, as read.
     public var bytes: [UInt8] { list.serialized() }
+
+    /// The number of lines in the file, blank ones included: the highest line number a task
+    /// can have, whose digits `todo ls` pads every number to.
+    public var lineCount: Int { list.count }
 }

@@ -84,7 +84,7 @@ package struct TaskListModel: Sendable {
         guard fresh != snapshot else { return false }
         let key = selectionKey
         snapshot = fresh
-        taskCount = fresh.tasks.count
+        taskCount = fresh.taskCount
         if let failure = rebuildRows(keeping: key) {
             status = .error(failure.description)
         } else {
@@ -101,7 +101,7 @@ package struct TaskListModel: Sendable {
         do {
             let fresh = try store.snapshot()
             snapshot = fresh
-            taskCount = fresh.tasks.count
+            taskCount = fresh.taskCount
         } catch {
             snapshot = nil
             taskCount = 0
@@ -144,10 +144,12 @@ package struct TaskListModel: Sendable {
             rows = []
         }
         if let key {
-            let sameText = rows.indices.filter { rows[$0].item.line == key.bytes }
-            if let index = sameText.first(where: { rows[$0].line == key.line }) ?? sameText.first {
-                selection = index
-            }
+            // The same line number with the same text first (the usual case, found without
+            // comparing texts), then the same text anywhere.
+            let index =
+                rows.firstIndex { $0.line == key.line && $0.item.line == key.bytes }
+                ?? rows.firstIndex { $0.item.line == key.bytes }
+            if let index { selection = index }
         }
         selection = max(0, min(selection, rows.count - 1))
         scrollToSelection()

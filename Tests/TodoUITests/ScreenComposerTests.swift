@@ -178,6 +178,7 @@ import TodoUI
     @Test func numbersArePaddedToTheLineCountBlankLinesIncluded() throws {
         let store = memoryStore("a\nb\nc\nd\ne\nf\ng\nh\n\ni\n")
         #expect(try store.snapshot().lineCount == 10)
+        #expect(try store.snapshot().taskCount == 9)
         let model = TaskListModel(store: store)
         let frame = ScreenComposer(fileName: "todo.txt").frame(of: model, width: 30, height: 12)
         #expect(Self.lines(frame)[1] == "> 01 a")

@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 // The todo.txt toolkit: a lossless parser (TodoTxt), safe file storage (TodoStore), a query
 // language (TodoQuery), a three-way merge (TodoMerge) and the `todo` command (TodoCLI + todo).
-// No package dependencies: the toolchain's standard library, Glibc, Foundation and the test
-// libraries only.
+// No package dependencies: the toolchain's standard library, the C library (only through
+// TodoPlatform), Foundation (CLI and tests only) and the test libraries.
 
 import PackageDescription
 
@@ -17,22 +17,27 @@ let package = Package(
     products: [
         .library(name: "TodoTxt", targets: ["TodoTxt"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoStoreTesting", targets: ["TodoStoreTesting"]),
         .library(name: "TodoQuery", targets: ["TodoQuery"]),
         .library(name: "TodoMerge", targets: ["TodoMerge"]),
         .library(name: "TodoKit", targets: ["TodoKit"]),
-        .library(name: "TodoCLI", targets: ["TodoCLI"]),
         .executable(name: "todo", targets: ["todo"]),
     ],
     targets: [
+        .target(name: "TodoPlatform", swiftSettings: upcoming),
         .target(name: "TodoTxt", swiftSettings: upcoming),
-        .target(name: "TodoStore", dependencies: ["TodoTxt"], swiftSettings: upcoming),
+        .target(
+            name: "TodoStore", dependencies: ["TodoTxt", "TodoPlatform"], swiftSettings: upcoming),
+        .target(
+            name: "TodoStoreTesting", dependencies: ["TodoStore", "TodoTxt"],
+            swiftSettings: upcoming),
         .target(name: "TodoQuery", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoCheck", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(name: "TodoTerminal", swiftSettings: upcoming),
         .target(
             name: "TodoKit",
-            dependencies: ["TodoTxt", "TodoQuery", "TodoStore"],
+            dependencies: ["TodoTxt", "TodoQuery", "TodoStore", "TodoStoreTesting"],
             swiftSettings: upcoming
         ),
         .target(
@@ -42,10 +47,13 @@ let package = Package(
         ),
         .target(
             name: "TodoCLI",
-            dependencies: ["TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck"],
+            dependencies: [
+                "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
+            ],
             swiftSettings: upcoming
         ),
-        .executableTarget(name: "todo", dependencies: ["TodoCLI"], swiftSettings: upcoming),
+        .executableTarget(
+            name: "todo", dependencies: ["TodoCLI", "TodoPlatform"], swiftSettings: upcoming),
         .executableTarget(
             name: "todo-bench",
             path: "Benchmarks/TodoBench",
@@ -65,13 +73,15 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: upcoming),
         .testTarget(
+            name: "TodoPlatformTests", dependencies: ["TodoPlatform"], swiftSettings: upcoming),
+        .testTarget(
             name: "TodoTxtTests",
             dependencies: ["TodoTxt", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TodoStoreTests",
-            dependencies: ["TodoStore", "TodoTxt"],
+            dependencies: ["TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -112,7 +122,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoStore", "TodoTxt", "todo"],
+            dependencies: [
+                "TodoCLI", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt", "todo",
+            ],
             exclude: ["Transcripts"],
             swiftSettings: upcoming
         ),

@@ -305,7 +305,8 @@ final class Bench {
         return warmups
     }
 
-    /// Checks todo's warm-up run; a problem is recorded as a failure.
+    /// Checks todo's warm-up run (`floorOutput` is the floor's standard output); a problem is
+    /// recorded as a failure.
     func verify(
         _ operation: Operation, _ run: Captured, reference: Captured?, floorOutput: [UInt8]?,
         master: String, directory: String

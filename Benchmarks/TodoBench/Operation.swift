@@ -175,6 +175,16 @@ enum Operations {
                 ],
                 todoSh: ["lsprj"], topydo: ["lsprj"], check: .sameAsFloor),
             Operation(
+                name: "query /(a+)+$/", writes: false,
+                todo: ["query", "--all", "--format", "todotxt", "/(a+)+$/"],
+                floor: ["/bin/grep", "-E", "(a+)+$", "$TODO"], todoSh: nil, topydo: nil,
+                check: .sameAsFloor),
+            Operation(
+                name: "query /call.*@phone/", writes: false,
+                todo: ["query", "--all", "--format", "todotxt", "/call.*@phone/"],
+                floor: ["/bin/grep", "-E", "call.*@phone", "$TODO"], todoSh: nil, topydo: nil,
+                check: .sameAsFloor),
+            Operation(
                 name: "export --format json", writes: false,
                 todo: ["export", "--format", "json"], floor: ["/bin/cat", "$TODO"],
                 todoSh: nil, topydo: ["ls", "-x", "-f", "json"], check: .prefix("["),

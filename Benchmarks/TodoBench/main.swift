@@ -102,7 +102,9 @@ print("")
 print("¹ one timed run (the warm-up took over 2 s). Ratios: todo/floor, todo.sh/todo, topydo/todo.")
 print("Every program writes into a pipe that the benchmark reads; the floors run with LC_ALL=C.")
 print("Floors: ls = sort -f -k2; ls TERM = grep -i; lsp = grep '^(A) '; lsa = cat | sort -f -k2;")
-print("lsc, lsprj = grep -o | grep | sort -u; query = grep | grep | grep -v | sort;")
+print(
+    "lsc, lsprj = grep -o | grep | sort -u; query = grep | grep | grep -v | sort; query /re/ = grep -E;"
+)
 print("export = cat; check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
 print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }

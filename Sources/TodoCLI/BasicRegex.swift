@@ -1,9 +1,11 @@
-import Glibc
+import TodoPlatform
 
-/// A POSIX regular expression compiled with Glibc's `regcomp`, as grep and sed use them:
-/// basic syntax (BRE) by default, optionally case-insensitive, matched in the current locale.
+/// A POSIX regular expression as grep and sed use them: basic syntax (BRE) by default,
+/// optionally case-insensitive, matched in the current locale, with a fast path for the
+/// common case of a plain word searched without regard to case. The compiled expression is a
+/// ``POSIXRegex``, which frees itself.
 final class BasicRegex {
-    private var compiled = regex_t()
+    private let compiled: POSIXRegex
     /// The pattern as given.
     let pattern: String
     /// For a case-insensitive pattern made only of ASCII letters, digits and other characters
@@ -18,25 +20,11 @@ final class BasicRegex {
     private(set) var isLiteralWithoutNumberChars = false
 
     /// Why a pattern did not compile, in regcomp's words.
-    struct Invalid: Error {
-        var pattern: String
-        var reason: String
-    }
+    typealias Invalid = POSIXRegex.Invalid
 
     init(_ pattern: String, ignoringCase: Bool = false, extended: Bool = false) throws(Invalid) {
         self.pattern = pattern
-        var flags: Int32 = 0
-        if ignoringCase { flags |= REG_ICASE }
-        if extended { flags |= REG_EXTENDED }
-        let status = regcomp(&compiled, pattern, flags)
-        if status != 0 {
-            var message = [CChar](repeating: 0, count: 256)
-            regerror(status, &compiled, &message, message.count)
-            let reason = String(
-                decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            regfree(&compiled)
-            throw Invalid(pattern: pattern, reason: reason)
-        }
+        compiled = try POSIXRegex(pattern, extended: extended, ignoringCase: ignoringCase)
         if ignoringCase && !extended, let found = BasicRegex.asciiLiteral(pattern) {
             literal = found
             literalNeedsFoldCheck = found.contains { $0 == 0x4B || $0 == 0x53 || $0 == 0x49 }
@@ -66,12 +54,10 @@ final class BasicRegex {
         for lower in UInt8(0x61)...UInt8(0x7A) {
             let pair = [lower, lower - 0x20]
             for (pattern, text) in [(pair[0], pair[1]), (pair[1], pair[0])] {
-                var regex = regex_t()
                 let patternText = String(decoding: [pattern], as: UTF8.self)
-                guard regcomp(&regex, patternText, REG_ICASE) == 0 else { return false }
-                let matched = regexec(&regex, String(decoding: [text], as: UTF8.self), 0, nil, 0)
-                regfree(&regex)
-                if matched != 0 { return false }
+                guard let regex = try? POSIXRegex(patternText, ignoringCase: true),
+                    regex.matches([text])
+                else { return false }
             }
         }
         return true
@@ -107,7 +93,7 @@ final class BasicRegex {
     }
 
     /// Whether the upper-cased `literal` occurs in `text` with ASCII letters folded. Candidates
-    /// are found with `memchr` on the needle's first byte that is not a letter, when it has one.
+    /// are found by scanning for the needle's first byte that is not a letter, when it has one.
     private static func containsFolded(
         _ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]
     )
@@ -129,16 +115,12 @@ final class BasicRegex {
             }
             let last = text.count - count
             if let anchor = needle.firstIndex(where: { $0 < 0x41 || $0 > 0x5A }) {
-                let byte = Int32(needle[anchor])
+                let byte = needle[anchor]
                 var position = anchor
                 let end = last + anchor
                 while position <= end {
-                    guard let found = memchr(base + position, byte, end + 1 - position) else {
-                        return false
-                    }
-                    let at = UnsafeRawPointer(base).distance(to: found)
-                    if matchesAt(at - anchor) { return true }
-                    position = at + 1
+                    if base[position] == byte && matchesAt(position - anchor) { return true }
+                    position += 1
                 }
                 return false
             }
@@ -159,9 +141,8 @@ final class BasicRegex {
             return literal == nil ? nil : false
         }
         var usable = text
-        if let nul = memchr(base, 0, text.count) {
-            usable = UnsafeBufferPointer(
-                start: base, count: UnsafeRawPointer(base).distance(to: nul))
+        if let nul = text.firstIndex(of: 0) {
+            usable = UnsafeBufferPointer(start: base, count: nul)
         }
         if literalNeedsFoldCheck && !BasicRegex.foldsLikeASCII(usable) { return nil }
         return BasicRegex.containsFolded(usable, literal)
@@ -169,13 +150,7 @@ final class BasicRegex {
 
     /// Whether the pattern matches anywhere in `bytes` (a NUL byte ends the text, as in C).
     func matches(_ bytes: some Collection<UInt8>) -> Bool {
-        var text = Array(bytes)
-        text.append(0)
-        return text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0
-            }
-        }
+        compiled.matches(bytes)
     }
 
     /// Whether the pattern matches anywhere in `text` (a NUL byte ends the text, as in C).
@@ -188,7 +163,7 @@ final class BasicRegex {
         defer { text.removeLast() }
         return text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                regexec(&compiled, chars.baseAddress, 0, nil, 0) == 0
+                chars.baseAddress.map { compiled.matches(cString: $0) } ?? false
             }
         }
     }
@@ -200,16 +175,18 @@ final class BasicRegex {
         text.append(0)
         var result: [UInt8] = []
         var offset = 0
-        var groups = [regmatch_t](repeating: regmatch_t(), count: 10)
         let length = bytes.count
         text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let base = chars.baseAddress else { return }
                 while offset <= length {
-                    let flags: Int32 = offset > 0 ? REG_NOTBOL : 0
-                    guard regexec(&compiled, base + offset, 10, &groups, flags) == 0 else { break }
-                    let start = offset + Int(groups[0].rm_so)
-                    let end = offset + Int(groups[0].rm_eo)
+                    guard
+                        let groups = compiled.firstMatch(
+                            cString: base + offset, groups: 10, notAtLineStart: offset > 0),
+                        let whole = groups[0]
+                    else { break }
+                    let start = offset + whole.lowerBound
+                    let end = offset + whole.upperBound
                     result += bytes[offset..<start]
                     var index = 0
                     while index < replacement.count {
@@ -217,11 +194,10 @@ final class BasicRegex {
                         if byte == 0x5C, index + 1 < replacement.count {
                             let next = replacement[index + 1]
                             if next >= 0x30 && next <= 0x39 {
-                                let group = groups[Int(next - 0x30)]
-                                if group.rm_so >= 0 {
+                                if let group = groups[Int(next - 0x30)] {
                                     result +=
                                         bytes[
-                                            (offset + Int(group.rm_so))..<(offset + Int(group.rm_eo))
+                                            (offset + group.lowerBound)..<(offset + group.upperBound)
                                         ]
                                 }
                             } else {

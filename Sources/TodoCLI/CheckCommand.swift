@@ -1,17 +1,12 @@
 import TodoCheck
+import TodoQuery
 import TodoStore
 import TodoTxt
 
 extension Session {
     /// `check [FILE|-] [--format text|json]`: prints the ``Checker`` diagnostics of the todo file
     /// (or FILE, or standard input). Exit 0 when clean, 1 when anything was found, 2 on error.
-    func check(_ words: [String]) throws -> Int32 {
-        guard
-            let arguments = FileArguments.parse(
-                words.dropFirst(), action: "check", formats: ["text", "json"], session: self)
-        else { return 2 }
-        let file = arguments.file
-        let format = arguments.format
+    func check(file: String?, format: String) throws -> Int32 {
         let bytes: [UInt8]
         let name: String
         if file == "-" {
@@ -23,8 +18,7 @@ extension Session {
                 bytes = try storage.readBytes(
                     Path.absolute(name, from: environment.currentDirectory))
             } catch {
-                console.error("\(program): check: \(error)")
-                return 2
+                throw CommandFailure.message(["\(program): check: \(error)"], status: 2)
             }
         }
         let diagnostics = Checker.check(bytes)
@@ -48,33 +42,14 @@ extension Session {
         for (index, diagnostic) in diagnostics.enumerated() {
             output += Array((index == 0 ? "\n" : ",\n").utf8)
             output += Array(#"{"file":"#.utf8)
-            appendJSONString(file, to: &output)
+            JSONRecord.appendString(ArraySlice(file.utf8), to: &output)
             output += Array(
                 #","line":\#(diagnostic.line),"column":\#(diagnostic.column),"severity":"warning","message":"#
                     .utf8)
-            appendJSONString(diagnostic.message, to: &output)
+            JSONRecord.appendString(ArraySlice(diagnostic.message.utf8), to: &output)
             output.append(0x7D)
         }
         output += Array((diagnostics.isEmpty ? "]\n" : "\n]\n").utf8)
         return output
-    }
-
-    /// Appends `text` as a JSON string (RFC 8259 escapes).
-    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        output.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, 0x6E]
-            case 0x09: output += [0x5C, 0x74]
-            case 0x0D: output += [0x5C, 0x72]
-            case 0..<0x20:
-                output += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            default: output.append(byte)
-            }
-        }
-        output.append(0x22)
     }
 }

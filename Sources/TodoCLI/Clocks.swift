@@ -1,4 +1,3 @@
-import Glibc
 import TodoStore
 import TodoTxt
 

@@ -1,3 +1,5 @@
+import TodoQuery
+
 /// The shell completion scripts that `todo completion SHELL` prints (our own).
 ///
 /// They complete actions (and add-ons), options, task numbers with their text, `+projects` and
@@ -5,18 +7,17 @@
 /// `todo completion --list KIND`, run with the same `-d` / `--file` options as the command line
 /// being completed.
 enum CompletionScripts {
-    /// Query field names (query.md section 2), completed as `FIELD:`.
-    static let queryFields =
-        "pri: priority: due: t: threshold: created: completed: line: n: project: context: text: description:"
+    /// Query field names (the README, "Querying tasks"), completed as `FIELD:`.
+    static let queryFields = ItemFields.comparableSpellings.joined(separator: " ")
 
-    /// Query sort keys (query.md section 3).
-    static let sortKeys = "pri due t created completed line text done project context tag:"
+    /// Query sort keys (the README, "Querying tasks").
+    static let sortKeys = ItemFields.sortKeyCompletions.joined(separator: " ")
 
     /// Actions whose first argument is a task number.
-    static let taskActions = "append app prepend prep replace pri p del rm edit move mv"
+    static let taskActions = ActionRegistry.names(completing: .task).joined(separator: " ")
 
     /// Actions whose every argument is a task number.
-    static let tasksActions = "do done depri dp"
+    static let tasksActions = ActionRegistry.names(completing: .tasks).joined(separator: " ")
 
     /// Global options.
     static let options =
@@ -327,27 +328,27 @@ enum CompletionScripts {
         complete -c todo -n '__todo_at query q; and not __todo_prev_is --sort; and not __todo_prev_is --format' -a '@FIELDS@ done open and or not --sort --format --all --limit'
 
         """#
-        .replacingOccurrences(
-            of: "@OPTIONS@",
+        .replacing(
+            "@OPTIONS@",
             with: "'" + options.split(separator: " ").joined(separator: "' '") + "'"
         )
-        .replacingOccurrences(of: "@TASKACTIONS@", with: taskActions)
-        .replacingOccurrences(of: "@TASKSACTIONS@", with: tasksActions)
-        .replacingOccurrences(of: "@SORTKEYS@", with: sortKeys)
-        .replacingOccurrences(of: "@FIELDS@", with: queryFields)
+        .replacing("@TASKACTIONS@", with: taskActions)
+        .replacing("@TASKSACTIONS@", with: tasksActions)
+        .replacing("@SORTKEYS@", with: sortKeys)
+        .replacing("@FIELDS@", with: queryFields)
 
     /// Fills the placeholders the bash and zsh scripts share: the options, the actions that take
     /// one task or several, the sort keys and the query fields.
     private static func filled(_ script: String) -> String {
-        script.replacingOccurrences(of: "@OPTIONS@", with: options)
-            .replacingOccurrences(
-                of: "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|")
+        script.replacing("@OPTIONS@", with: options)
+            .replacing(
+                "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|")
             )
-            .replacingOccurrences(
-                of: "@TASKSACTIONS@",
+            .replacing(
+                "@TASKSACTIONS@",
                 with: tasksActions.split(separator: " ").joined(separator: "|")
             )
-            .replacingOccurrences(of: "@SORTKEYS@", with: sortKeys)
-            .replacingOccurrences(of: "@FIELDS@", with: queryFields)
+            .replacing("@SORTKEYS@", with: sortKeys)
+            .replacing("@FIELDS@", with: queryFields)
     }
 }

@@ -1,3 +1,5 @@
+import TodoPlatform
+
 /// A todo.sh config file, evaluated by bash exactly as todo.sh sources it, so that existing
 /// configs (with `export`, `: ${VAR:=value}` defaults, colour variables, arbitrary code) work
 /// unchanged.

@@ -1,26 +1,26 @@
-import Glibc
+import TodoPlatform
 
 /// Standard output and standard error of a command run.
 ///
 /// Standard output is buffered (64 KiB, written with `write(2)`); standard error is written at
 /// once, after flushing standard output, so that the two streams interleave as the messages were
 /// produced. A capturing console keeps both in memory for tests.
-public final class Console {
+package final class Console {
     private var buffer: [UInt8] = []
     private let outputDescriptor: Int32?
     private let errorDescriptor: Int32?
     /// Everything written to standard output so far (capturing consoles only).
-    public private(set) var capturedOutput: [UInt8] = []
+    package private(set) var capturedOutput: [UInt8] = []
     /// Everything written to standard error so far (capturing consoles only).
-    public private(set) var capturedErrors: [UInt8] = []
+    package private(set) var capturedErrors: [UInt8] = []
     /// Both streams in the order they were written (capturing consoles only).
-    public private(set) var capturedCombined: [UInt8] = []
+    package private(set) var capturedCombined: [UInt8] = []
 
     /// A console writing to file descriptors 1 and 2.
-    public static func standard() -> Console { Console(output: 1, error: 2) }
+    package static func standard() -> Console { Console(output: 1, error: 2) }
 
     /// A console that keeps what is written, for tests.
-    public static func capturing() -> Console { Console(output: nil, error: nil) }
+    package static func capturing() -> Console { Console(output: nil, error: nil) }
 
     private init(output: Int32?, error: Int32?) {
         outputDescriptor = output
@@ -77,7 +77,7 @@ public final class Console {
     }
 
     /// Writes out buffered standard output.
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         if let outputDescriptor {
             Console.writeAll(outputDescriptor, buffer)
@@ -88,18 +88,8 @@ public final class Console {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes everything; a closed pipe or a full disk ends the output silently, as before.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        try? FileDescriptor.writeAll(descriptor, bytes)
     }
 }

@@ -1,60 +1,9 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 
-/// The built-in actions: each name, its aliases, and the method that runs it.
-struct BuiltIn: Sendable {
-    let names: [String]
-    /// Whether the action writes the todo files: they are created first when missing, as
-    /// todo.sh creates them. Listing actions create nothing and read a missing file as empty.
-    let usesFiles: Bool
-    let run: @Sendable (Session, [String]) throws -> Int32
-
-    static let all: [BuiltIn] = [
-        BuiltIn(names: ["add", "a"], usesFiles: true) { try $0.add($1) },
-        BuiltIn(names: ["addm"], usesFiles: true) { try $0.addMultiple($1) },
-        BuiltIn(names: ["addto"], usesFiles: true) { try $0.addTo($1) },
-        BuiltIn(names: ["append", "app"], usesFiles: true) { try $0.append($1) },
-        BuiltIn(names: ["archive"], usesFiles: true) { try $0.archive($1) },
-        BuiltIn(names: ["deduplicate"], usesFiles: true) { try $0.deduplicate($1) },
-        BuiltIn(names: ["del", "rm"], usesFiles: true) { try $0.delete($1) },
-        BuiltIn(names: ["depri", "dp"], usesFiles: true) { try $0.deprioritize($1) },
-        BuiltIn(names: ["do", "done"], usesFiles: true) { try $0.markDone($1) },
-        BuiltIn(names: ["help"], usesFiles: false) { try $0.help($1) },
-        BuiltIn(names: ["list", "ls"], usesFiles: false) { try $0.list($1) },
-        BuiltIn(names: ["listall", "lsa"], usesFiles: false) { try $0.listAll($1) },
-        BuiltIn(names: ["listaddons"], usesFiles: false) { try $0.listAddons($1) },
-        BuiltIn(names: ["listcon", "lsc"], usesFiles: false) { try $0.listWords($1, sigil: 0x40) },
-        BuiltIn(names: ["listfile", "lf"], usesFiles: false) { try $0.listFile($1) },
-        BuiltIn(names: ["listpri", "lsp"], usesFiles: false) { try $0.listPriority($1) },
-        BuiltIn(names: ["listproj", "lsprj"], usesFiles: false) {
-            try $0.listWords($1, sigil: 0x2B)
-        },
-        BuiltIn(names: ["move", "mv"], usesFiles: true) { try $0.move($1) },
-        BuiltIn(names: ["prepend", "prep"], usesFiles: true) { try $0.prepend($1) },
-        BuiltIn(names: ["pri", "p"], usesFiles: true) { try $0.prioritize($1) },
-        BuiltIn(names: ["replace"], usesFiles: true) { try $0.replace($1) },
-        BuiltIn(names: ["report"], usesFiles: true) { try $0.report($1) },
-        BuiltIn(names: ["shorthelp"], usesFiles: false) { session, _ in
-            try session.shortHelp()
-            return 0
-        },
-        BuiltIn(names: ["export"], usesFiles: false) { try $0.export($1) },
-        BuiltIn(names: ["query", "q"], usesFiles: false) { try $0.query($1) },
-        BuiltIn(names: ["merge"], usesFiles: false) { try $0.mergeFiles($1) },
-        BuiltIn(names: ["git"], usesFiles: false) { try $0.gitCommand($1) },
-        BuiltIn(names: ["edit"], usesFiles: true) { try $0.edit($1) },
-        BuiltIn(names: ["check"], usesFiles: false) { try $0.check($1) },
-        BuiltIn(names: ["completion"], usesFiles: false) { try $0.completion($1) },
-    ]
-
-    static func named(_ name: String) -> BuiltIn? {
-        all.first { $0.names.contains(name) }
-    }
-}
-
 extension Session {
-    /// Chooses what runs, in todo.sh's order (todo-sh.md §1): `command ACTION`, an add-on in
-    /// the actions directory, the default action, a built-in, else the usage text.
+    /// Chooses what runs, in todo.sh's order (TodoShCompatibility.md §1): `command ACTION`, an
+    /// add-on in the actions directory, the default action, a built-in, else the usage text.
     func dispatch(_ words: [String]) throws -> Int32 {
         guard let first = words.first else {
             guard !settings.defaultAction.isEmpty else { throw usage() }
@@ -68,23 +17,28 @@ extension Session {
             return try dispatch(defaultWords)
         }
         let action = first.lowercased()
-        if action == "command" {
-            guard words.count > 1 else { throw usage() }
-            return try runBuiltIn(Array(words.dropFirst()))
-        }
+        if CommandAction.names.contains(action) { return try runBuiltIn(words) }
         if let addon = try addon(named: action) {
             return runAddon(addon, arguments: words)
         }
         return try runBuiltIn(words)
     }
 
-    /// Runs a built-in action; `words[0]` is its name in any case.
+    /// Runs a built-in action; `words[0]` is its name in any case. The action parses its
+    /// arguments before anything else happens; actions that write get their files first.
     func runBuiltIn(_ words: [String]) throws -> Int32 {
-        guard let name = words.first, let builtIn = BuiltIn.named(name.lowercased()) else {
+        guard let name = words.first, let type = ActionRegistry.named(name.lowercased()) else {
             throw usage()
         }
-        if builtIn.usesFiles { try createDataFiles() }
-        return try builtIn.run(self, words)
+        var cursor = ArgumentCursor(words)
+        let action: any Action
+        do {
+            action = try type.init(&cursor)
+        } catch {
+            throw CommandFailure.usage(error)
+        }
+        if type.writesFiles { try createDataFiles() }
+        return try action.run(in: Context(session: self))
     }
 
     /// Runs `archive` as todo.sh's `do` and `report` do: through dispatch, so that an `archive`
@@ -109,14 +63,14 @@ extension Session {
         guard !action.isEmpty, !action.contains("/") else { return .none }
         let directory = settings.actionsDirectory
         for path in [directory + "/" + action + "/" + action, directory + "/" + action] {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFLNK {
-                var target = stat()
-                if stat(path, &target) != 0 { return .brokenLink(path) }
+            guard var info = try? FileSystem.live.statusOfPath(path, false) else { continue }
+            if info.kind == .symbolicLink {
+                guard let target = try? FileSystem.live.statusOfPath(path, true) else {
+                    return .brokenLink(path)
+                }
                 info = target
             }
-            if info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0 {
+            if info.kind == .regular && ProcessState.isExecutable(path) {
                 return .executable(path)
             }
         }

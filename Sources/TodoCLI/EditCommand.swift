@@ -1,6 +1,6 @@
-import Glibc
 import TodoCheck
 import TodoMerge
+import TodoPlatform
 import TodoStore
 import TodoTxt
 
@@ -18,22 +18,8 @@ extension Session {
     /// `edit [NR]`: edits a copy of the todo file in `$VISUAL`, `$EDITOR` or `vi` (at line NR),
     /// checks it, and applies it under the store's lock, merging it three ways with whatever
     /// changed the file meanwhile. A conflict keeps the copy and changes nothing.
-    func edit(_ words: [String]) throws -> Int32 {
-        guard words.count <= 2 else {
-            console.error("usage: \(program) edit [NR]")
-            return 1
-        }
-        var line: Int?
-        if words.count == 2 {
-            let word = words[1]
-            guard !word.isEmpty, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                let number = Int(word), number >= 1
-            else {
-                console.error("\(program): edit: '\(word)' is not a line number")
-                return 1
-            }
-            line = number
-        }
+    func edit(line: Int?) throws -> Int32 {
+        var line = line
         let path = settings.todoFile
         let base = try storage.readBytes(path)
         let copy = try storage.writeTemporaryFile(named: Path.basename(path), bytes: base)
@@ -44,10 +30,9 @@ extension Session {
         while true {
             let status = runEditor(on: copy, line: line)
             guard status == 0 else {
-                console.error(
+                throw CommandFailure.die(
                     "\(program): edit: the editor exited with status \(status); nothing was written"
                 )
-                return 1
             }
             edited = try storage.readBytes(copy)
             if edited == base {
@@ -66,8 +51,7 @@ extension Session {
                 line = diagnostics.first?.line
                 continue
             case .quit:
-                console.error("\(program): edit: nothing was written")
-                return 1
+                throw CommandFailure.die("\(program): edit: nothing was written")
             }
             break
         }
@@ -95,13 +79,12 @@ extension Session {
             }
         case .conflict(let conflicts):
             keepCopy = true
-            console.error(
-                "\(program): edit: \(path) changed while you edited it, and your edit conflicts with that:"
+            throw CommandFailure.message(
+                [
+                    "\(program): edit: \(path) changed while you edited it, and your edit conflicts with that:"
+                ] + conflicts.map { "  " + $0.summary }
+                    + ["\(program): edit: nothing was written; your edited copy is kept in \(copy)"]
             )
-            for conflict in conflicts { console.error("  " + conflict.summary) }
-            console.error(
-                "\(program): edit: nothing was written; your edited copy is kept in \(copy)")
-            return 1
         }
         return 0
     }
@@ -140,12 +123,8 @@ extension Session {
         if let line { arguments.append("+\(line)") }
         arguments.append(file)
         console.flush()
-        let oldInterrupt = signal(SIGINT, SIG_IGN)
-        let oldQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, oldInterrupt)
-            signal(SIGQUIT, oldQuit)
+        return ProcessState.ignoringInterrupts {
+            Subprocess.run(arguments, environment: variables).status
         }
-        return Subprocess.run(arguments, environment: variables).status
     }
 }

@@ -5,14 +5,7 @@ import TodoTxt
 extension Session {
     /// `export [--format jsonl|json|todotxt] [FILE|-]`: every physical line of the file as a
     /// JSON record (blank lines included), or the file written back from the model.
-    func export(_ words: [String]) throws -> Int32 {
-        guard
-            let arguments = FileArguments.parse(
-                words.dropFirst(), action: "export", formats: ["jsonl", "json", "todotxt"],
-                session: self)
-        else { return 2 }
-        let file = arguments.file
-        let format = arguments.format
+    func export(file: String?, format: String) throws -> Int32 {
         let list: TodoList
         if file == "-" {
             list = TodoList(bytes: environment.readAllInput())

@@ -6,42 +6,33 @@ struct FileArguments {
     /// The format asked for, or the default.
     var format: String
 
-    /// Parses `words` (the action's arguments); on a mistake prints one line naming it and
-    /// returns `nil` (the action then exits 2).
-    static func parse(
-        _ words: ArraySlice<String>, action: String, formats: [String], session: Session
-    ) -> FileArguments? {
-        var arguments = FileArguments(file: nil, format: formats[0])
+    /// Reads the action's arguments; a mistake is a usage error that names it.
+    init(
+        _ arguments: inout ArgumentCursor, action: String, formats: [String]
+    ) throws(UsageError) {
+        file = nil
+        format = formats[0]
         let expected = formats.joined(separator: ", ")
-        func fail(_ message: String) -> FileArguments? {
-            session.console.error("\(session.program): \(action): \(message)")
-            return nil
-        }
-        var index = words.startIndex
-        while index < words.endIndex {
-            let word = words[index]
-            if word == "--format" {
-                guard index + 1 < words.endIndex else {
-                    return fail("--format needs a value: \(expected)")
+        while let word = arguments.peek {
+            if word == "--format" || word.hasPrefix("--format=") {
+                guard let value = try? arguments.value(of: "--format", action: action) else {
+                    throw .invalid(action: action, message: "--format needs a value: \(expected)")
                 }
-                arguments.format = words[index + 1]
-                index += 2
+                format = value
                 continue
             }
-            if word.hasPrefix("--format=") {
-                arguments.format = String(word.dropFirst("--format=".count))
-            } else if word.hasPrefix("-") && word != "-" {
-                return fail("unknown option '\(word)'")
-            } else if arguments.file == nil {
-                arguments.file = word
+            _ = arguments.next()
+            if word.hasPrefix("-") && word != "-" {
+                throw .invalid(action: action, message: "unknown option '\(word)'")
+            } else if file == nil {
+                file = word
             } else {
-                return fail("unexpected argument '\(word)'")
+                throw .invalid(action: action, message: "unexpected argument '\(word)'")
             }
-            index += 1
         }
-        guard formats.contains(arguments.format) else {
-            return fail("unknown format '\(arguments.format)'; expected \(expected)")
+        guard formats.contains(format) else {
+            throw .invalid(
+                action: action, message: "unknown format '\(format)'; expected \(expected)")
         }
-        return arguments
     }
 }

@@ -1,16 +1,10 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 
 extension Session {
     /// `git setup` / `git check`: wire the merge driver into the current repository.
-    func gitCommand(_ words: [String]) throws -> Int32 {
-        switch words.count > 1 ? words[1] : "" {
-        case "setup": return try gitSetup()
-        case "check": return gitCheck()
-        default:
-            console.error("usage: \(program) git setup|check")
-            return 2
-        }
+    func gitCommand(setup: Bool) throws -> Int32 {
+        setup ? try gitSetup() : try gitCheck()
     }
 
     /// Runs `git ARGS` in the working directory.
@@ -30,16 +24,14 @@ extension Session {
             let directories = (environment.variables["PATH"] ?? "").split(separator: ":")
             for directory in directories {
                 let candidate = directory + "/" + path
-                if access(candidate, X_OK) == 0 {
+                if ProcessState.isExecutable(candidate) {
                     path = String(candidate)
                     break
                 }
             }
         }
         path = Path.absolute(path, from: environment.currentDirectory)
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return (try? FileSystem.live.realPath(path)) ?? path
     }
 
     /// The file names the attributes name: the todo and done files' basenames.
@@ -60,9 +52,8 @@ extension Session {
     func gitSetup() throws -> Int32 {
         let top = git(["rev-parse", "--show-toplevel"])
         guard top.status == 0, !top.output.isEmpty else {
-            console.error(
+            throw CommandFailure.die(
                 "\(program): git setup: \(environment.currentDirectory) is not in a git repository")
-            return 1
         }
         let root = top.output
         var changed = false
@@ -76,8 +67,8 @@ extension Session {
             if git(["config", "--get", key]).output != value {
                 let set = git(["config", key, value])
                 guard set.status == 0 else {
-                    console.error("\(program): git setup: git config \(key) failed: \(set.output)")
-                    return 1
+                    throw CommandFailure.die(
+                        "\(program): git setup: git config \(key) failed: \(set.output)")
                 }
                 console.line("set \(key) = \(value)")
                 changed = true
@@ -111,12 +102,11 @@ extension Session {
     }
 
     /// `git check`: is the driver configured and reachable for this clone? Exit 0 when it is.
-    func gitCheck() -> Int32 {
+    func gitCheck() throws -> Int32 {
         let top = git(["rev-parse", "--show-toplevel"])
         guard top.status == 0 else {
-            console.error(
+            throw CommandFailure.die(
                 "\(program): git check: \(environment.currentDirectory) is not in a git repository")
-            return 1
         }
         var problems = 0
         for name in trackedNames {
@@ -137,7 +127,7 @@ extension Session {
             problems += 1
         } else {
             let command = (try? ShellWords.split(driver.output))?.first ?? ""
-            if access(command, X_OK) == 0 {
+            if ProcessState.isExecutable(command) {
                 console.line("ok: merge.todotxt.driver runs \(command)")
             } else {
                 console.line(

@@ -1,8 +1,10 @@
+import TodoPlatform
+import TodoQuery
 import TodoStore
 import TodoTxt
 
-/// todo.sh's listing pipeline (todo-sh.md §6): number the lines, filter them with the search
-/// terms, sort, colour, hide what the options hide, run the final filter.
+/// todo.sh's listing pipeline (TodoShCompatibility.md §6): number the lines, filter them with the
+/// search terms, sort, colour, hide what the options hide, run the final filter.
 struct Listing {
     /// One numbered line before sorting.
     struct Row {
@@ -51,28 +53,7 @@ struct Listing {
     /// Appends `number` right-aligned (with spaces) or zero-padded to `width`.
     @inline(__always)
     static func appendNumber(_ number: Int, width: Int, zero: Bool, to bytes: inout [UInt8]) {
-        guard number >= 0 else {
-            let digits = Array(String(number).utf8)
-            if digits.count < width {
-                for _ in 0..<(width - digits.count) { bytes.append(zero ? 0x30 : 0x20) }
-            }
-            bytes.append(contentsOf: digits)
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = number
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(0x30 + rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0 && count < 24
-            if count < width {
-                for _ in 0..<(width - count) { bytes.append(zero ? 0x30 : 0x20) }
-            }
-            bytes.append(contentsOf: buffer[(24 - count)...])
-        }
+        OutputFormat.appendPadded(number, width: width, fill: zero ? 0x30 : 0x20, to: &bytes)
     }
 
     /// Whether the numbered line (`␠2 text`) passes every filter. `buffer` is scratch space
@@ -132,13 +113,7 @@ struct Listing {
     /// shorter text is padded with zero bytes, which sort first; a real zero byte in the text
     /// makes the tie-break compare whole texts, which decides by length as `sort` does.
     private static func prefixKey(_ content: ArraySlice<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
-        var taken = 0
-        for byte in content.prefix(8) {
-            key = key << 8 | UInt64(fold(byte))
-            taken += 1
-        }
-        return taken == 8 ? key : key << (8 * UInt64(8 - taken))
+        TodoQuery.prefixKey(content, length: 8, transform: fold)
     }
 
     @inline(__always)
@@ -242,15 +217,39 @@ extension Session {
         }
     }
 
-    /// Runs the pipeline over `rows` (already numbered, hidden lines removed).
+    /// The rows of a todo.sh listing that pass the search terms (and `lsp`'s priority set),
+    /// with the filter command `-vv` shows.
+    struct ListingSelection {
+        /// The rows left, in file order.
+        var rows: [Listing.Row]
+        /// The grep pipeline todo.sh would have run.
+        var filterCommand: String
+    }
+
+    /// A todo.sh listing over `rows` (already numbered, hidden lines removed): selection by
+    /// the terms, todo.sh's ordering and rendering (sort command, colours, hiding, final
+    /// filter), and `write` for the lines and footers.
     ///
     /// - Parameters:
     ///   - postFilter: an extra condition (listpri's priority set) and its command text.
-    func runListing(
+    func todoShListing(
         rows: [Listing.Row], width: Int, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil,
-        renumber: ((Listing.Row) -> Int)? = nil
-    ) throws -> ListingOutput {
+        renumber: ((Listing.Row) -> Int)? = nil, write: @escaping (ListingOutput) throws -> Void
+    ) -> ListingPipeline<ListingSelection, ListingOutput> {
+        ListingPipeline(
+            select: {
+                try self.selectRows(rows, width: width, terms: terms, postFilter: postFilter)
+            },
+            order: { self.orderRows($0, width: width, renumber: renumber) },
+            write: write)
+    }
+
+    /// The selection stage of a todo.sh listing.
+    func selectRows(
+        _ rows: [Listing.Row], width: Int, terms: [String],
+        postFilter: (test: (Listing.Row) -> Bool, command: String)?
+    ) throws -> ListingSelection {
         let filters: [Listing.Filter]
         do {
             filters = try Listing.filters(for: terms)
@@ -266,7 +265,16 @@ extension Session {
         var commands = filters.map(\.commandText)
         if let postFilter { commands.append(postFilter.command) }
         let filterCommand = commands.isEmpty ? "cat" : commands.joined(separator: " | ")
+        return ListingSelection(rows: selected, filterCommand: filterCommand)
+    }
 
+    /// The ordering stage of a todo.sh listing, with its rendering: todo.sh sorts and filters
+    /// the finished lines, so the two cannot be told apart.
+    func orderRows(
+        _ selection: ListingSelection, width: Int, renumber: ((Listing.Row) -> Int)?
+    ) -> ListingOutput {
+        let selected = selection.rows
+        let filterCommand = selection.filterCommand
         let displayWidth = width
         let painter = Painter(
             colours: settings.colours, hideContexts: settings.hideContexts,
@@ -346,7 +354,7 @@ extension Session {
         for footer in footers { console.line(footer) }
     }
 
-    /// `ls [TERM...]` (todo-sh.md §5.5).
+    /// `ls [TERM...]` (TodoShCompatibility.md §5.5).
     func list(_ words: [String]) throws -> Int32 {
         try listFile(path: settings.todoFile, terms: Array(words.dropFirst()))
         return 0
@@ -359,16 +367,20 @@ extension Session {
     ) throws {
         let list = try readList(path)
         let rows = Session.rows(of: list)
-        let output = try runListing(
-            rows: rows, width: Listing.width(for: list.count), terms: terms, postFilter: postFilter)
-        printListing(
-            output,
-            footers: [
-                "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
-            ])
+        try run(
+            todoShListing(
+                rows: rows, width: Listing.width(for: list.count), terms: terms,
+                postFilter: postFilter
+            ) { output in
+                self.printListing(
+                    output,
+                    footers: [
+                        "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
+                    ])
+            })
     }
 
-    /// `lsp [PRIORITIES] [TERM...]` (todo-sh.md §5.7).
+    /// `lsp [PRIORITIES] [TERM...]` (TodoShCompatibility.md §5.7).
     func listPriority(_ words: [String]) throws -> Int32 {
         var terms = Array(words.dropFirst())
         var letters = Set<UInt8>(0x41...0x5A)
@@ -379,12 +391,7 @@ extension Session {
             terms.removeFirst()
         }
         let test: (Listing.Row) -> Bool = { row in
-            let content = row.content
-            guard content.count >= 4 else { return false }
-            let start = content.startIndex
-            return content[start] == 0x28 && content[start + 2] == 0x29
-                && content[start + 3] == 0x20
-                && letters.contains(content[start + 1])
+            Session.listingPriority(row.content).map(letters.contains) ?? false
         }
         try listFile(
             path: settings.todoFile, terms: terms,
@@ -419,8 +426,8 @@ extension Session {
         return (letters, String(decoding: bytes, as: UTF8.self))
     }
 
-    /// `lsa [TERM...]` (todo-sh.md §5.8): the todo file and the done file as one listing, done
-    /// lines numbered 0.
+    /// `lsa [TERM...]` (TodoShCompatibility.md §5.8): the todo file and the done file as one
+    /// listing, done lines numbered 0.
     func listAll(_ words: [String]) throws -> Int32 {
         let todo = try readList(settings.todoFile)
         let done = try readList(settings.doneFile)
@@ -443,9 +450,19 @@ extension Session {
             }
         }
         let width = Listing.width(for: todoCount + done.count)
-        let output = try runListing(
-            rows: rows, width: width, terms: Array(words.dropFirst()),
-            renumber: { $0.number > todoCount ? 0 : $0.number })
+        try run(
+            todoShListing(
+                rows: rows, width: width, terms: Array(words.dropFirst()),
+                renumber: { $0.number > todoCount ? 0 : $0.number }
+            ) { output in
+                self.printAllListing(
+                    output, todoCount: todoCount, doneCount: done.count)
+            })
+        return 0
+    }
+
+    /// The writer of `lsa`: numbers re-padded to the todo file's width, three footers.
+    private func printAllListing(_ output: ListingOutput, todoCount: Int, doneCount: Int) {
         let padded = Listing.width(for: todoCount)
         let lines = output.lines.map { line -> [UInt8] in
             // Re-pad the numbers to the width of the todo file alone.
@@ -461,13 +478,12 @@ extension Session {
             ListingOutput(lines: lines, filterCommand: output.filterCommand),
             footers: [
                 "\(Session.prefix(of: settings.todoFile)): \(todoShown) of \(todoCount) tasks shown",
-                "\(Session.prefix(of: settings.doneFile)): \(doneShown) of \(done.count) tasks shown",
-                "total \(lines.count) of \(todoCount + done.count) tasks shown",
+                "\(Session.prefix(of: settings.doneFile)): \(doneShown) of \(doneCount) tasks shown",
+                "total \(lines.count) of \(todoCount + doneCount) tasks shown",
             ])
-        return 0
     }
 
-    /// `lf [SRC [TERM...]]` (todo-sh.md §5.9).
+    /// `lf [SRC [TERM...]]` (TodoShCompatibility.md §5.9).
     func listFile(_ words: [String]) throws -> Int32 {
         guard words.count > 1 else {
             if verbose { console.line("Files in the todo.txt directory:") }

@@ -1,4 +1,4 @@
-/// The options given before the action (todo-sh.md §2), parsed like todo.sh's
+/// The options given before the action (TodoShCompatibility.md §2), parsed like todo.sh's
 /// `getopts ":fhpcnNaAtTvVx+@Pd:"`, plus our `--file PATH`, `--version` and `--help`.
 struct Options: Equatable {
     /// `-f`: no confirmations.

@@ -1,5 +1,5 @@
-/// Colours listing lines as todo.sh does (todo-sh.md §6.4) and hides words for `-P`, `-+` and
-/// `-@` (§6.5).
+/// Colours listing lines as todo.sh does (TodoShCompatibility.md §6.4) and hides words for `-P`,
+/// `-+` and `-@` (§6.5).
 struct Painter {
     private let colours: [String: [UInt8]]
     private let hideContexts: Bool
@@ -48,10 +48,8 @@ struct Painter {
         var lineColour: [UInt8] = []
         if text.starts(with: [0x78, 0x20]) {
             lineColour = colour("COLOR_DONE")
-        } else if text.count >= 4, text[text.startIndex] == 0x28, text[text.startIndex + 2] == 0x29,
-            text[text.startIndex + 3] == 0x20, (0x41...0x5A).contains(text[text.startIndex + 1])
-        {
-            let letter = String(decoding: [text[text.startIndex + 1]], as: UTF8.self)
+        } else if let priority = Session.listingPriority(text) {
+            let letter = String(decoding: [priority], as: UTF8.self)
             lineColour = colour("PRI_" + letter)
             if lineColour.isEmpty { lineColour = colour("PRI_X") }
         }

@@ -3,27 +3,27 @@ import TodoStore
 import TodoTxt
 
 extension Session {
-    /// `query [EXPRESSION...] [--sort KEYS] [--format FORMAT] [--all] [--limit N]`
-    /// (query.md): selects tasks with the query language and prints them in one buffered pass.
-    /// A mistake in the expression, a sort key or a format exits 2 with one line that shows the
-    /// column.
-    func query(_ words: [String]) throws -> Int32 {
-        let request: QueryRequest
-        do {
-            request = try QueryRequest.parseArguments(Array(words.dropFirst()))
-        } catch {
-            console.error("\(program): query: \(error)")
-            return 2
-        }
+    /// `query [EXPRESSION...] [--sort KEYS] [--format FORMAT] [--all] [--limit N]` (the README,
+    /// "Querying tasks"): selects tasks with the query language and prints them in one buffered
+    /// pass. A mistake in the expression, a sort key or a format exits 2 with one line that shows
+    /// the column.
+    func query(_ request: QueryRequest) throws -> Int32 {
         let list = try readList(settings.todoFile)
-        var output: [UInt8] = []
+        let pipeline = ListingPipeline(
+            select: { () throws(QueryError) in
+                try request.selectedLines(in: list, today: self.today)
+            },
+            order: { request.ordered($0, in: list) },
+            write: { lines in
+                var output: [UInt8] = []
+                request.format.write(lines: lines, of: list, into: &output)
+                self.console.write(output)
+            })
         do {
-            try request.run(on: list, today: today, into: &output)
-        } catch {
-            console.error("\(program): query: \(error)")
-            return 2
+            try run(pipeline)
+        } catch let error as QueryError {
+            throw CommandFailure.message(["\(program): query: \(error)"], status: 2)
         }
-        console.write(output)
         return 0
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import TodoStore
 import TodoTxt
 
@@ -12,7 +11,7 @@ import TodoTxt
 ///   - environment: The variables, files, clock and console to use.
 /// - Returns: 0 on success, 1 on failure (todo.sh's codes), 2 for errors of our own commands'
 ///   usage, or an add-on's own status.
-public func run(_ arguments: [String], environment: Environment) -> Int32 {
+package func run(_ arguments: [String], environment: Environment) -> Int32 {
     let status = Session.start(arguments, environment: environment)
     environment.console.flush()
     return status
@@ -47,8 +46,7 @@ final class Session {
         do {
             options = try Options.parse(arguments)
         } catch {
-            printUsage(console: console, program: program)
-            return 1
+            return CommandFailure.render(UsageError.todoSh, program: program, console: console)
         }
         if options.version {
             console.line("todo \(todoVersion)")
@@ -61,20 +59,22 @@ final class Session {
         do {
             settings = try Settings.resolve(options: options, environment: environment)
         } catch {
+            var lines = [error.message]
             if options.shortHelp
                 || ["help", "shorthelp"].contains(options.words.first?.lowercased() ?? "")
             {
-                console.error(Help.shortHelp(program: program, addons: []))
+                lines.insert(Help.shortHelp(program: program, addons: []), at: 0)
             }
-            console.error(error.message)
-            return 1
+            return CommandFailure.render(
+                CommandFailure.message(lines), program: program, console: console)
         }
         let now: LocalDateTime
         switch Clocks.now(environment: environment) {
         case .success(let moment): now = moment
         case .failure(let message):
-            console.error("\(program): \(message)")
-            return 2
+            return CommandFailure.render(
+                CommandFailure.message(["\(program): \(message)"], status: 2), program: program,
+                console: console)
         }
         let session = Session(
             environment: environment, settings: settings, options: options, now: now)
@@ -85,40 +85,18 @@ final class Session {
                 return 0
             }
             return try session.dispatch(options.words)
-        } catch let exit as CommandExit {
-            return exit.status
-        } catch let error as TaskError {
-            for line in error.lines { console.error(line) }
-            return 1
-        } catch let error as StoreError {
-            console.error("\(program): \(error)")
-            return 1
         } catch {
-            console.error("\(program): \(error)")
-            return 1
+            return CommandFailure.render(error, program: program, console: console)
         }
     }
 
-    static func printUsage(console: Console, program: String) {
-        console.line(
-            "Usage: \(program) [-fhpantvV] [-d todo_config] action [task_number] [task_description]"
-        )
-        console.line("Try '\(program) -h' for more information.")
-    }
+    /// todo.sh's usage text, exit 1.
+    func usage() -> CommandFailure { .usage(.todoSh) }
 
-    /// Prints the usage text on standard output and ends with status 1, as todo.sh does.
-    func usage() -> CommandExit {
-        Session.printUsage(console: console, program: program)
-        return CommandExit(status: 1)
-    }
+    /// todo.sh's `die`: `message` on standard error, exit 1 (printed by the renderer).
+    func die(_ message: String) -> CommandFailure { .die(message) }
 
-    /// Prints `message` on standard error and ends with status 1 (todo.sh's `die`).
-    func die(_ message: String) -> CommandExit {
-        console.error(message)
-        return CommandExit(status: 1)
-    }
-
-    /// Checks the settings every action depends on (todo-sh.md §3.1).
+    /// Checks the settings every action depends on (TodoShCompatibility.md §3.1).
     func prepare() throws {
         if settings.configPath != nil && !storage.directoryExists(settings.todoDirectory) {
             do {

@@ -1,7 +1,7 @@
 import TodoStore
 
 /// The configuration of one run, resolved from options, environment, config file and defaults
-/// with todo.sh's precedence: option > environment > config > default (todo-sh.md §3).
+/// with todo.sh's precedence: option > environment > config > default (TodoShCompatibility.md §3).
 struct Settings {
     var todoDirectory = ""
     var todoFile = ""
@@ -59,7 +59,7 @@ struct Settings {
         var settings = Settings()
         let storage = environment.storage
 
-        // Where add-ons live, decided before the config runs (todo-sh.md §3.1).
+        // Where add-ons live, decided before the config runs (TodoShCompatibility.md §3.1).
         let xdg = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         if let dir = env["TODO_ACTIONS_DIR"], storage.directoryExists(dir) {
             settings.actionsDirectory = dir
@@ -73,7 +73,7 @@ struct Settings {
             settings.actionsDirectory = home + "/.todo/actions"
         }
 
-        // The config file: the first that exists (todo-sh.md §3.1).
+        // The config file: the first that exists (TodoShCompatibility.md §3.1).
         var candidates: [String] = []
         if let file = options.configFile ?? env["TODOTXT_CFG_FILE"], !file.isEmpty {
             candidates.append(file)

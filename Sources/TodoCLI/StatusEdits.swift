@@ -38,7 +38,7 @@ extension Session {
         return messages.status
     }
 
-    /// `pri NR PRI [NR PRI ...]` (todo-sh.md §5.13).
+    /// `pri NR PRI [NR PRI ...]` (TodoShCompatibility.md §5.13).
     func prioritize(_ words: [String]) throws -> Int32 {
         let usage = [
             "usage: \(program) pri NR PRIORITY [NR PRIORITY ...]",
@@ -97,7 +97,7 @@ extension Session {
         return messages.status
     }
 
-    /// `depri NR [NR ...]` (todo-sh.md §5.14).
+    /// `depri NR [NR ...]` (TodoShCompatibility.md §5.14).
     func deprioritize(_ words: [String]) throws -> Int32 {
         return try eachTask(words, usage: "usage: \(program) depri NR [NR ...]") {
             index, word, list, messages in
@@ -115,7 +115,7 @@ extension Session {
         }
     }
 
-    /// `do NR [NR ...]` (todo-sh.md §5.15), then `archive` unless auto-archive is off.
+    /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), then `archive` unless auto-archive is off.
     func markDone(_ words: [String]) throws -> Int32 {
         var status = try eachTask(words, usage: "usage: \(program) do NR [NR ...]") {
             index, word, list, messages in
@@ -142,7 +142,7 @@ extension Session {
         return status
     }
 
-    /// `del NR [TERM]` (todo-sh.md §5.16).
+    /// `del NR [TERM]` (TodoShCompatibility.md §5.16).
     func delete(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) del NR [TERM]"]
         let file = settings.todoFile
@@ -221,7 +221,8 @@ extension Session {
         return result
     }
 
-    /// `mv NR DEST [SRC]` (todo-sh.md §5.17): the task is appended to DEST before it leaves SRC.
+    /// `mv NR DEST [SRC]` (TodoShCompatibility.md §5.17): the task is appended to DEST before it
+    /// leaves SRC.
     func move(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) mv NR DEST [SRC]"]
         let directory = settings.todoDirectory
@@ -268,7 +269,8 @@ extension Session {
         return 0
     }
 
-    /// `archive` (todo-sh.md §5.18): removes empty lines, moves done tasks to the done file.
+    /// `archive` (TodoShCompatibility.md §5.18): removes empty lines, moves done tasks to the done
+    /// file.
     func archive(_ words: [String]) throws -> Int32 {
         let moved = try storage.move(from: settings.todoFile, to: settings.doneFile) {
             list -> (moved: [[UInt8]], result: [[UInt8]]) in
@@ -299,8 +301,8 @@ extension Session {
         return 0
     }
 
-    /// `deduplicate` (todo-sh.md §5.19): later copies of a line are emptied (or removed with
-    /// `-n`).
+    /// `deduplicate` (TodoShCompatibility.md §5.19): later copies of a line are emptied (or removed
+    /// with `-n`).
     func deduplicate(_ words: [String]) throws -> Int32 {
         let removed = try storage.update(settings.todoFile) { list -> Int in
             var seen = Set<ArraySlice<UInt8>>()
@@ -320,8 +322,8 @@ extension Session {
         return 0
     }
 
-    /// `report` (todo-sh.md §5.20): archive, then append `TIMESTAMP OPEN DONE` to the report
-    /// file unless its last line already says the same counts.
+    /// `report` (TodoShCompatibility.md §5.20): archive, then append `TIMESTAMP OPEN DONE` to the
+    /// report file unless its last line already says the same counts.
     func report(_ words: [String]) throws -> Int32 {
         let archived = try runArchiveAction()
         let total = try storage.read(settings.todoFile).count

@@ -16,8 +16,9 @@ struct Messages {
     var status: Int32 { entries.contains { $0.isError } ? 1 : 0 }
 }
 
-/// Remembers the text of the lines an edit touches, so that a retried edit (the file changed
-/// under us) only goes ahead when those lines still hold the same text (storage.md rule 4).
+/// Remembers the text of the lines an edit touches, so that a retried edit (the file changed under
+/// us) only goes ahead when those lines still hold the same text (README, "How `todo` writes your
+/// files").
 final class LineGuard {
     private var seen: [Int: [UInt8]] = [:]
 
@@ -46,8 +47,7 @@ extension Session {
             if entry.isError { console.error(entry.text) } else { console.line(entry.text) }
         }
         if let stop = messages.stop {
-            for line in stop { console.error(line) }
-            throw CommandExit(status: 1)
+            throw CommandFailure.message(stop)
         }
     }
 
@@ -55,22 +55,20 @@ extension Session {
     /// name an existing, non-empty line (else `PFX: No task N.`). Returns the 0-based index.
     func taskIndex(
         _ word: String?, in list: TodoList, file: String, usage: [String]
-    ) -> Result<
-        Int, TaskError
-    > {
+    ) -> Result<Int, CommandFailure> {
         guard let word, !word.isEmpty, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return .failure(TaskError(lines: usage))
+            return .failure(.message(usage))
         }
         let prefix = Session.prefix(of: file)
         guard let number = Int(word), number >= 1, number <= list.count,
             !list[number - 1].content.isEmpty
         else {
-            return .failure(TaskError(lines: ["\(prefix): No task \(word)."]))
+            return .failure(.message(["\(prefix): No task \(word)."]))
         }
         return .success(number - 1)
     }
 
-    /// Turns CR and LF into spaces: a task is one line (todo-sh.md §4.4).
+    /// Turns CR and LF into spaces: a task is one line (TodoShCompatibility.md §4.4).
     static func clean(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
@@ -91,7 +89,7 @@ extension Session {
         return answer == "y"
     }
 
-    /// The text of an action's arguments, or a prompt for it (todo-sh.md §5.1).
+    /// The text of an action's arguments, or a prompt for it (TodoShCompatibility.md §5.1).
     func text(of words: ArraySlice<String>, prompt: String) -> String? {
         let joined = words.joined(separator: " ")
         if !joined.isEmpty { return joined }
@@ -101,7 +99,7 @@ extension Session {
 
     // MARK: add, addm, addto
 
-    /// `add TEXT` (todo-sh.md §5.2).
+    /// `add TEXT` (TodoShCompatibility.md §5.2).
     func add(_ words: [String]) throws -> Int32 {
         guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
             throw die("usage: \(program) add \"TODO ITEM\"")
@@ -110,7 +108,7 @@ extension Session {
         return 0
     }
 
-    /// `addm "LINE\nLINE"` (todo-sh.md §5.3).
+    /// `addm "LINE\nLINE"` (TodoShCompatibility.md §5.3).
     func addMultiple(_ words: [String]) throws -> Int32 {
         guard let input = text(of: words.dropFirst(), prompt: "Add: ") else {
             throw die("usage: \(program) addm \"TODO ITEM\"")
@@ -120,7 +118,7 @@ extension Session {
         return 0
     }
 
-    /// `addto DEST TEXT` (todo-sh.md §5.4).
+    /// `addto DEST TEXT` (TodoShCompatibility.md §5.4).
     func addTo(_ words: [String]) throws -> Int32 {
         guard words.count >= 3, !words[1].isEmpty else {
             throw die("usage: \(program) addto DEST \"TODO ITEM\"")
@@ -142,9 +140,7 @@ extension Session {
         {
             text[1] -= 0x20
         }
-        let hasPriority =
-            text.count >= 4 && text[0] == 0x28 && (0x41...0x5A).contains(text[1]) && text[2] == 0x29
-            && text[3] == 0x20
+        let hasPriority = Session.listingPriority(text[...]) != nil
         if settings.dateOnAdd {
             let date = today.utf8 + [0x20]
             text.insert(contentsOf: date, at: hasPriority ? 4 : 0)
@@ -166,7 +162,7 @@ extension Session {
                 console.line("\(first + offset) \(line)")
                 console.line("\(Session.prefix(of: path)): \(first + offset) added.")
             }
-            // format.md C.4: text that starts with "x " silently becomes a completed task.
+            // FormatRules.md C.4: text that starts with "x " silently becomes a completed task.
             if line.hasPrefix("x ") {
                 console.error(
                     "\(program): warning: task \(first + offset) starts with 'x ', so it reads as a completed task"
@@ -177,7 +173,7 @@ extension Session {
 
     // MARK: append, prepend, replace
 
-    /// `append NR TEXT` (todo-sh.md §5.10).
+    /// `append NR TEXT` (TodoShCompatibility.md §5.10).
     func append(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) append NR \"TEXT TO APPEND\""]
         try editText(words, usage: usage, prompt: "Append: ") { old, input in
@@ -192,7 +188,7 @@ extension Session {
         return 0
     }
 
-    /// `prepend NR TEXT` (todo-sh.md §5.11): after the priority and the creation date.
+    /// `prepend NR TEXT` (TodoShCompatibility.md §5.11): after the priority and the creation date.
     func prepend(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) prepend NR \"TEXT TO PREPEND\""]
         try editText(words, usage: usage, prompt: "Prepend: ") { old, input in
@@ -204,8 +200,8 @@ extension Session {
         return 0
     }
 
-    /// `replace NR TEXT` (todo-sh.md §5.12): the old priority and creation date stay unless the
-    /// new text brings its own.
+    /// `replace NR TEXT` (TodoShCompatibility.md §5.12): the old priority and creation date stay
+    /// unless the new text brings its own.
     func replace(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) replace NR \"UPDATED ITEM\""]
         try editText(words, usage: usage, prompt: "Replacement: ") { old, input in
@@ -227,6 +223,17 @@ extension Session {
             messages.out("\(number) \(new)")
         }
         return 0
+    }
+
+    /// The letter of a `(A) `...`(Z) ` at the start: the priority todo.sh's listings, colours
+    /// and `add` recognise (TodoShCompatibility.md §4.2).
+    static func listingPriority(_ text: ArraySlice<UInt8>) -> UInt8? {
+        guard text.count >= 4 else { return nil }
+        let start = text.startIndex
+        guard text[start] == 0x28, text[start + 2] == 0x29, text[start + 3] == 0x20,
+            (0x41...0x5A).contains(text[start + 1])
+        else { return nil }
+        return text[start + 1]
     }
 
     /// `(?) ` at the start: todo.sh's editing actions accept any one character.

@@ -1,14 +1,35 @@
-import Glibc
+import TodoPlatform
 import TodoStore
 import TodoTxt
 
 extension Session {
-    /// `listcon` / `listproj` (todo-sh.md §5.6): the distinct `@context` or `+project` words of
-    /// the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
+    /// `listcon` / `listproj` (TodoShCompatibility.md §5.6): the distinct `@context` or `+project`
+    /// words of the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
     func listWords(_ words: [String], sigil: UInt8) throws -> Int32 {
+        try run(
+            ListingPipeline(
+                select: { try self.sigilWords(sigil, terms: Array(words.dropFirst())) },
+                order: { found in
+                    found.sorted { left, right in
+                        let order = collationOrder(left, right)
+                        return order != 0 ? order < 0 : left.lexicographicallyPrecedes(right)
+                    }
+                },
+                write: { tokens in
+                    for token in tokens {
+                        self.console.write(token)
+                        self.console.write([0x0A])
+                    }
+                }))
+        return 0
+    }
+
+    /// The selection of `listcon` / `listproj`: the distinct words with the sigil in the lines
+    /// that pass the terms, as todo.sh's grep, sed and pattern checks find them.
+    private func sigilWords(_ sigil: UInt8, terms: [String]) throws -> Set<[UInt8]> {
         let filters: [Listing.Filter]
         do {
-            filters = try Listing.filters(for: Array(words.dropFirst()))
+            filters = try Listing.filters(for: terms)
         } catch {
             throw die("\(program): invalid search term '\(error.pattern)': \(error.reason)")
         }
@@ -36,28 +57,7 @@ extension Session {
                 }
             }
         }
-        let sorted = found.sorted { left, right in
-            let a = left + [0]
-            let b = right + [0]
-            let order = a.withUnsafeBufferPointer { x in
-                b.withUnsafeBufferPointer { y in
-                    x.withMemoryRebound(to: CChar.self) { cx in
-                        y.withMemoryRebound(to: CChar.self) { cy -> Int32 in
-                            guard let first = cx.baseAddress, let second = cy.baseAddress else {
-                                return 0
-                            }
-                            return strcoll(first, second)
-                        }
-                    }
-                }
-            }
-            return order != 0 ? order < 0 : left.lexicographicallyPrecedes(right)
-        }
-        for token in sorted {
-            console.write(token)
-            console.write([0x0A])
-        }
-        return 0
+        return found
     }
 
     /// The files `listcon`/`listproj` read: the todo file, or `TODOTXT_SOURCEVAR` evaluated by
@@ -72,7 +72,7 @@ extension Session {
         return outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `listaddons` (todo-sh.md §5.21).
+    /// `listaddons` (TodoShCompatibility.md §5.21).
     func listAddons(_ words: [String]) throws -> Int32 {
         let directory = settings.actionsDirectory
         guard storage.directoryExists(directory) else {

@@ -1,4 +1,5 @@
 import TodoStore
+import TodoStoreTesting
 import TodoTxt
 
 // Everything TodoKit uses from TodoStore is in this file.

@@ -1,6 +1,6 @@
 import TodoTxt
 
-/// The field-level merge of one task that both sides changed (git.md 3.5).
+/// The field-level merge of one task that both sides changed.
 ///
 /// Each header field and the description merge three-way on their own; the rules
 /// R-completion-priority (a task done on one side drops the other side's re-prioritisation) and

@@ -1,7 +1,7 @@
 import TodoTxt
 
 /// A plain line-based three-way merge in diff3 style, for inputs the task-aware merge cannot
-/// trust (git.md 3.7.4). Lines compare by content; their terminators do not matter.
+/// trust. Lines compare by content; their terminators do not matter.
 struct LineMerger {
     let base: TodoList
     let ours: TodoList

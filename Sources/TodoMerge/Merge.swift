@@ -1,7 +1,6 @@
 public import TodoTxt
 
-/// Merges two versions of a todo.txt file that both descend from `base`, task by task
-/// (git.md section 3).
+/// Merges two versions of a todo.txt file that both descend from `base`, task by task.
 ///
 /// Tasks are matched across versions by identity, not by position, so a task that one side
 /// completed and the other re-prioritised, or that moved on one side and was edited on the
@@ -14,8 +13,21 @@ public import TodoTxt
 /// result is the other side, byte for byte. When ours or theirs already contains conflict
 /// markers, the whole file is merged line by line (``mergeLines(base:ours:theirs:options:)``)
 /// and an ``MergeConflict/Kind/untrusted`` conflict is reported.
+///
+/// Order: every task keeps its place relative to the tasks around it as its side left them. A
+/// task neither side moved keeps its rank among the others; a task changed in place stays in
+/// place; a moved task goes where its side moved it; new tasks go right after the line that
+/// precedes them on their side (a side's new tasks that replace tasks it deleted sit where
+/// those were). Only tasks both sides inserted at the same point have an order that depends on
+/// which side is ours: ours first. Swapping ours and theirs therefore gives the same content
+/// and the same line for every task but those.
+///
+/// With `done`, the done files of the three versions, a task that one side archived (removed
+/// from todo.txt and added to its done file) and the other side changed does not conflict; see
+/// ``DoneFiles``. Without it, such a task is a ``MergeConflict/Kind/deleteModify`` conflict.
 public func merge(
-    base: TodoList, ours: TodoList, theirs: TodoList, options: MergeOptions = MergeOptions()
+    base: TodoList, ours: TodoList, theirs: TodoList, done: DoneFiles? = nil,
+    options: MergeOptions = MergeOptions()
 ) -> MergeResult {
     let size = options.effectiveMarkerSize
     if let trivial = trivialMerge(base: base, ours: ours, theirs: theirs, options: options) {
@@ -31,18 +43,19 @@ public func merge(
     }
     return TaskMerger(
         base: MergeVersion(base, markerSize: size), ours: oursVersion, theirs: theirsVersion,
-        options: options
+        done: done, options: options
     ).run()
 }
 
 /// Merges the bytes of three versions of a todo.txt file; see
 /// the `TodoList` overload.
 public func merge(
-    base: [UInt8], ours: [UInt8], theirs: [UInt8], options: MergeOptions = MergeOptions()
+    base: [UInt8], ours: [UInt8], theirs: [UInt8], done: DoneFiles? = nil,
+    options: MergeOptions = MergeOptions()
 ) -> MergeResult {
     merge(
         base: TodoList(bytes: base), ours: TodoList(bytes: ours), theirs: TodoList(bytes: theirs),
-        options: options)
+        done: done, options: options)
 }
 
 /// A plain line-based three-way merge of any text in diff3 style, like
@@ -62,7 +75,7 @@ public func mergeLines(
     return LineMerger(base: lists.0, ours: lists.1, theirs: lists.2, options: options).run()
 }
 
-/// G3: equal sides, or one side equal to base. Reports an untrusted conflict when the chosen
+/// Equal sides, or one side equal to base. Reports an untrusted conflict when the chosen
 /// version carries conflict markers, so a clean result never contains any.
 private func trivialMerge(
     base: TodoList, ours: TodoList, theirs: TodoList, options: MergeOptions

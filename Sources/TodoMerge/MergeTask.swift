@@ -1,6 +1,6 @@
 import TodoTxt
 
-/// One task line of a version, with the identity keys the matcher uses (git.md 3.2).
+/// One task line of a version, with the identity keys the matcher uses.
 struct MergeTask {
     /// The line's index in its file.
     let line: Int

@@ -1,4 +1,4 @@
-/// A one-to-one correspondence between the tasks of two versions, found in tiers (git.md 3.3):
+/// A one-to-one correspondence between the tasks of two versions, found in tiers:
 /// explicit `id:`/`uuid:` tag, identical line, unique K1, unique K2, then a fuzzy mutual-best
 /// match of K1. Each tier only sees the tasks the earlier tiers left unmatched.
 struct TaskMatcher {
@@ -24,7 +24,7 @@ struct TaskMatcher {
         pairFuzzy(left, right)
     }
 
-    /// Pairs tasks that neither version has in base (git.md 3.3, last paragraph): identical
+    /// Pairs tasks that neither version has in base: identical
     /// lines first, then a K1 that is unique among the rest on both sides.
     init(additions left: [MergeTask], _ right: [MergeTask]) {
         leftToRight = Array(repeating: nil, count: left.count)

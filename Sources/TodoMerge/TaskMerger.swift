@@ -1,7 +1,7 @@
 import TodoTxt
 
-/// The task-aware three-way merge of git.md section 3: match tasks, decide each task's outcome
-/// (3.4, 3.5), and lay the result out in the order of one side (3.6).
+/// The task-aware three-way merge: match tasks, decide each task's outcome, and lay the result
+/// out by the position rule (``SidePlacement``), the same way whichever side is ours.
 struct TaskMerger {
     /// What becomes of one base task, or of one pair of added tasks.
     private enum Outcome {
@@ -9,29 +9,24 @@ struct TaskMerger {
         /// A line; `oursLine` is the index of the ours line it copies, if it copies one.
         case line(ArraySlice<UInt8>, oursLine: Int?)
         case conflict(ConflictDraft)
-    }
-
-    /// One side as the layout walk sees it.
-    private struct Side {
-        let version: MergeVersion
-        /// For each task, its base task.
-        let toBase: [Int?]
-        /// For each base task, its task on this side.
-        let fromBase: [Int?]
-        /// For each task added on this side, the other side's added task paired with it.
-        let partner: [Int?]
-        let isOurs: Bool
+        /// A task one side archived and the other side edited, kept in todo.txt; `note` says so.
+        case restored(ArraySlice<UInt8>, oursLine: Int?, note: String)
     }
 
     private let base: MergeVersion
     private let ours: MergeVersion
     private let theirs: MergeVersion
     private let options: MergeOptions
+    private let done: DoneFiles?
 
-    init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, options: MergeOptions) {
+    init(
+        base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, done: DoneFiles?,
+        options: MergeOptions
+    ) {
         self.base = base
         self.ours = ours
         self.theirs = theirs
+        self.done = done
         self.options = options
     }
 
@@ -50,111 +45,182 @@ struct TaskMerger {
             oursPartner[oursAdded[position]] = theirsAdded[match]
             theirsPartner[theirsAdded[match]] = oursAdded[position]
         }
-        let oursSide = Side(
-            version: ours, toBase: withOurs.rightToLeft, fromBase: withOurs.leftToRight,
-            partner: oursPartner, isOurs: true)
-        let theirsSide = Side(
-            version: theirs, toBase: withTheirs.rightToLeft, fromBase: withTheirs.leftToRight,
-            partner: theirsPartner, isOurs: false)
-
+        var oursArchived = [Bool](repeating: false, count: base.tasks.count)
+        var theirsArchived = oursArchived
+        if let done {
+            let size = options.effectiveMarkerSize
+            oursArchived = ArchiveMatcher.archived(
+                base: base, removed: withOurs.leftToRight.map { $0 == nil }, done: done.ours,
+                baseDone: done.base, markerSize: size)
+            theirsArchived = ArchiveMatcher.archived(
+                base: base, removed: withTheirs.leftToRight.map { $0 == nil }, done: done.theirs,
+                baseDone: done.base, markerSize: size)
+        }
         let outcomes = base.tasks.indices.map {
-            outcome(of: $0, ours: withOurs.leftToRight[$0], theirs: withTheirs.leftToRight[$0])
+            outcome(
+                of: $0, ours: withOurs.leftToRight[$0], theirs: withTheirs.leftToRight[$0],
+                archivedBy: (oursArchived[$0], theirsArchived[$0]))
         }
-
-        // 3.6.1: ours' order, unless only theirs changed the order of the surviving tasks.
-        let survives = base.tasks.indices.map {
-            withOurs.leftToRight[$0] != nil && withTheirs.leftToRight[$0] != nil
-        }
-        func keepsBaseOrder(_ side: Side) -> Bool {
-            var last = -1
-            for task in side.toBase {
-                guard let task, survives[task] else { continue }
-                if task < last { return false }
-                last = task
-            }
-            return true
-        }
-        let theirsLeads = keepsBaseOrder(oursSide) && !keepsBaseOrder(theirsSide)
+        let preferred = consensus(ours: withOurs.leftToRight, theirs: withTheirs.leftToRight)
         let items = layout(
-            skeleton: theirsLeads ? theirsSide : oursSide,
-            other: theirsLeads ? oursSide : theirsSide, outcomes: outcomes)
+            ours: SidePlacement(
+                base: base, side: ours, toBase: withOurs.rightToLeft, preferred: preferred),
+            theirs: SidePlacement(
+                base: base, side: theirs, toBase: withTheirs.rightToLeft, preferred: preferred),
+            partners: (oursPartner, theirsPartner), outcomes: outcomes)
 
         let conventions = FileConventions(ours: ours.list, others: [theirs.list, base.list])
         var writer = OutputWriter(
             byteOrderMark: conventions.byteOrderMark, terminator: conventions.terminator,
             options: options)
         for item in items { writer.write(item) }
-        return writer.finish(finalNewline: conventions.finalNewline)
+        var result = writer.finish(finalNewline: conventions.finalNewline)
+        result.notes = outcomes.compactMap { outcome in
+            guard case .restored(_, _, let note) = outcome else { return nil }
+            return note
+        }
+        return result
     }
 
-    /// 3.6.2-4: walks the skeleton side, then puts the other side's own tasks right before
-    /// their successor in that side's file (or at the end).
-    private func layout(skeleton: Side, other: Side, outcomes: [Outcome]) -> [OutputItem] {
-        var items: [OutputItem] = []
-        var anchor: [Int: Int] = [:]  // other side's task → position in items
-        for lineIndex in skeleton.version.list.indices {
-            let line = skeleton.version.list[lineIndex]
-            guard let task = skeleton.version.taskAtLine[lineIndex] else {
-                if skeleton.version.list[lineIndex].isBlank {
-                    items.append(.line(line.content, terminator: own(skeleton, lineIndex)))
+    /// The base tasks present on both sides whose order base, ours and theirs all agree on: a
+    /// longest such chain, found the same way whichever side is ours. Each side keeps these in
+    /// place first, so that a task neither side moved never changes rank against another.
+    private func consensus(ours oursOf: [Int?], theirs theirsOf: [Int?]) -> [Bool] {
+        var preferred = [Bool](repeating: false, count: base.tasks.count)
+        let common = base.tasks.indices.filter { oursOf[$0] != nil && theirsOf[$0] != nil }
+        let a = common.map { oursOf[$0] ?? 0 }
+        let b = common.map { theirsOf[$0] ?? 0 }
+        let aSorted = zip(a, a.dropFirst()).allSatisfy { $0 < $1 }
+        let bSorted = zip(b, b.dropFirst()).allSatisfy { $0 < $1 }
+        let ones = [Int](repeating: 1, count: common.count)
+        var chosen: [Int]
+        if aSorted {
+            chosen = SidePlacement.heaviestIncreasingChain(values: b, weights: ones)
+        } else if bSorted {
+            chosen = SidePlacement.heaviestIncreasingChain(values: a, weights: ones)
+        } else if common.count <= Self.consensusLimit {
+            // Longest chain increasing in both orders: O(n²), over base order.
+            var length = [Int](repeating: 1, count: common.count)
+            var previous = [Int](repeating: -1, count: common.count)
+            var top = -1
+            for i in common.indices {
+                for j in 0..<i where a[j] < a[i] && b[j] < b[i] && length[j] + 1 > length[i] {
+                    length[i] = length[j] + 1
+                    previous[i] = j
                 }
-                continue
+                if top < 0 || length[i] > length[top] { top = i }
             }
-            var produced: Outcome
-            var counterpart: Int?
-            if let baseTask = skeleton.toBase[task] {
-                produced = outcomes[baseTask]
-                counterpart = other.fromBase[baseTask]
-            } else if let partner = skeleton.partner[task] {
-                produced = addedTwice(skeleton, task, other, partner)
-                counterpart = partner
-            } else {
-                produced = .line(line.content, oursLine: skeleton.isOurs ? lineIndex : nil)
+            chosen = []
+            while top >= 0 {
+                chosen.append(top)
+                top = previous[top]
             }
-            guard let item = self.item(produced) else { continue }
-            if let counterpart { anchor[counterpart] = items.count }
-            items.append(item)
-        }
-
-        // The other side's tasks that the walk did not place.
-        let pending: [OutputItem?] = other.version.tasks.indices.map { task in
-            if let baseTask = other.toBase[task] {
-                guard skeleton.fromBase[baseTask] == nil else { return nil }
-                return item(outcomes[baseTask])
-            }
-            guard other.partner[task] == nil else { return nil }
-            let line = other.version.tasks[task].line
-            return .line(
-                other.version.list[line].content, terminator: own(other, line))
-        }
-        var before: [Int: [OutputItem]] = [:]
-        var atEnd: [OutputItem] = []
-        var successor: Int?
-        var targets = [Int?](repeating: nil, count: pending.count)
-        for task in pending.indices.reversed() {
-            targets[task] = successor
-            if let position = anchor[task] { successor = position }
-        }
-        for task in pending.indices {
-            guard let item = pending[task] else { continue }
-            if let target = targets[task] {
-                before[target, default: []].append(item)
-            } else {
-                atEnd.append(item)
+        } else {
+            // Very large files with moves on both sides: the tasks in each side's own longest
+            // chain (still a chain in both orders, if not the longest).
+            let inA = Set(SidePlacement.heaviestIncreasingChain(values: a, weights: ones))
+            chosen = SidePlacement.heaviestIncreasingChain(values: b, weights: ones).filter {
+                inA.contains($0)
             }
         }
-        var result: [OutputItem] = []
-        result.reserveCapacity(items.count + atEnd.count)
-        for (position, item) in items.enumerated() {
-            result += before[position] ?? []
-            result.append(item)
-        }
-        return result + atEnd
+        for index in chosen { preferred[common[index]] = true }
+        return preferred
     }
 
-    /// The terminator a line keeps: its own when it is an ours line.
-    private func own(_ side: Side, _ line: Int) -> LineTerminator? {
-        side.isOurs ? side.version.list[line].terminator : nil
+    /// Above this many tasks present on all three versions, with moves on both sides, the
+    /// consensus chain is approximated (see ``consensus(ours:theirs:)``).
+    static let consensusLimit = 3_000
+
+    /// Lays the merge out by the position rule: base lines kept in place by the sides that
+    /// still have them sit at their base position; each side's runs of moved and new lines sit
+    /// right after the line that precedes them on that side; at the same point ours comes
+    /// first. A task both sides moved, or both sides added, goes where the earlier of the two
+    /// runs puts it (ours on a tie).
+    private func layout(
+        ours oursPlace: SidePlacement, theirs theirsPlace: SidePlacement,
+        partners: (ours: [Int?], theirs: [Int?]), outcomes: [Outcome]
+    ) -> [OutputItem] {
+        var entries: [(key: Int, group: Int, side: Int, order: Int, item: OutputItem)] = []
+        /// The side whose run places a moved base line, or nil when it stays at its slot.
+        func mover(_ line: Int) -> Int? {
+            switch (oursPlace.movedKey[line], theirsPlace.movedKey[line]) {
+            case (nil, nil): return nil
+            case (.some, nil): return 0
+            case (nil, .some): return 1
+            case (let mine?, let yours?): return mine <= yours ? 0 : 1
+            }
+        }
+        for line in base.list.indices where mover(line) == nil {
+            if let task = base.taskAtLine[line] {
+                guard let item = item(outcomes[task]) else { continue }
+                entries.append((SidePlacement.slot(line), 0, 0, 0, item))
+            } else if let mine = oursPlace.keptLine[line], theirsPlace.keptLine[line] != nil {
+                let copy = ours.list[mine]
+                entries.append(
+                    (
+                        SidePlacement.slot(line), 0, 0, 0,
+                        .line(copy.content, terminator: copy.terminator)
+                    ))
+            }
+        }
+        let sides = [
+            (oursPlace, theirsPlace, ours, partners.ours),
+            (theirsPlace, oursPlace, theirs, partners.theirs),
+        ]
+        for (sideIndex, (place, otherPlace, version, partner)) in sides.enumerated() {
+            let isOurs = sideIndex == 0
+            var order = 0
+            for run in place.runs {
+                // Runs at the same point: those that carry moved tasks first, by the base
+                // line of their first one (so a moved task lands on the same line whichever
+                // side is ours), then new tasks only, ours first.
+                let group =
+                    run.elements.lazy.compactMap { element -> Int? in
+                        guard case .base(let line) = element, mover(line) == sideIndex else {
+                            return nil
+                        }
+                        return line
+                    }.min() ?? Int.max
+                for element in run.elements {
+                    order += 1
+                    let produced: OutputItem?
+                    switch element {
+                    case .base(let line):
+                        guard mover(line) == sideIndex, let task = base.taskAtLine[line] else {
+                            continue
+                        }
+                        produced = item(outcomes[task])
+                    case .added(let task):
+                        if let other = partner[task] {
+                            guard let mine = place.addedKey[task],
+                                let yours = otherPlace.addedKey[other],
+                                mine < yours || (mine == yours && isOurs)
+                            else { continue }
+                            produced = item(
+                                isOurs
+                                    ? addedTwice(ours.tasks[task], theirs.tasks[other])
+                                    : addedTwice(ours.tasks[other], theirs.tasks[task]))
+                        } else {
+                            let line = version.tasks[task].line
+                            produced = .line(
+                                version.list[line].content,
+                                terminator: isOurs ? version.list[line].terminator : nil)
+                        }
+                    case .blank(let line):
+                        produced = .line(
+                            version.list[line].content,
+                            terminator: isOurs ? version.list[line].terminator : nil)
+                    }
+                    if let produced {
+                        entries.append((run.key, group, sideIndex, order, produced))
+                    }
+                }
+            }
+        }
+        entries.sort {
+            ($0.key, $0.group, $0.side, $0.order) < ($1.key, $1.group, $1.side, $1.order)
+        }
+        return entries.map(\.item)
     }
 
     private func item(_ outcome: Outcome) -> OutputItem? {
@@ -163,18 +229,13 @@ struct TaskMerger {
         case .line(let content, let oursLine):
             return .line(content, terminator: oursLine.map { ours.list[$0].terminator })
         case .conflict(let draft): return .block(draft)
+        case .restored(let content, let oursLine, _):
+            return .line(content, terminator: oursLine.map { ours.list[$0].terminator })
         }
     }
 
-    /// The outcome of a task added on both sides (3.4, last two rows).
-    private func addedTwice(
-        _ skeleton: Side, _ task: Int, _ other: Side, _ partner: Int
-    )
-        -> Outcome
-    {
-        let (oursTask, theirsTask) =
-            skeleton.isOurs
-            ? (ours.tasks[task], theirs.tasks[partner]) : (ours.tasks[partner], theirs.tasks[task])
+    /// The outcome of a task added on both sides: once when the lines are equal, else a conflict.
+    private func addedTwice(_ oursTask: MergeTask, _ theirsTask: MergeTask) -> Outcome {
         if oursTask.raw == theirsTask.raw { return .line(oursTask.raw, oursLine: oursTask.line) }
         return .conflict(
             ConflictDraft(
@@ -184,9 +245,10 @@ struct TaskMerger {
                 ours: [oursTask.raw], base: [], theirs: [theirsTask.raw]))
     }
 
-    /// The outcome of one base task (3.4).
+    /// The outcome of one base task, from its versions on both sides.
     private func outcome(
-        of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?
+        of baseIndex: Int, ours oursIndex: Int?, theirs theirsIndex: Int?,
+        archivedBy: (ours: Bool, theirs: Bool)
     )
         -> Outcome
     {
@@ -216,6 +278,9 @@ struct TaskMerger {
         case (let mine?, nil):
             if original.insideMarkers { return .line(mine.raw, oursLine: mine.line) }
             if mine.raw == original.raw { return .dropped }
+            if archivedBy.theirs {
+                return afterArchive(original, kept: mine, keptInOurs: true)
+            }
             return .conflict(
                 ConflictDraft(
                     kind: .deleteModify,
@@ -225,6 +290,9 @@ struct TaskMerger {
         case (nil, let yours?):
             if original.insideMarkers { return .line(yours.raw, oursLine: nil) }
             if yours.raw == original.raw { return .dropped }
+            if archivedBy.ours {
+                return afterArchive(original, kept: yours, keptInOurs: false)
+            }
             return .conflict(
                 ConflictDraft(
                     kind: .deleteModify,
@@ -232,6 +300,26 @@ struct TaskMerger {
                         + "\(options.theirsLabel): \(quoted(yours))",
                     ours: [], base: [original.raw], theirs: [yours.raw]))
         }
+    }
+
+    /// The outcome of a task that one side archived and the other side changed: it stays
+    /// archived, unless the other side reopened it or changed its text; then the other side's
+    /// version stays in todo.txt. `keptInOurs` tells which side kept it.
+    private func afterArchive(
+        _ original: MergeTask, kept: MergeTask, keptInOurs: Bool
+    )
+        -> Outcome
+    {
+        let reopened = original.item.isDone && !kept.item.isDone
+        let reworded = kept.k1 != original.k1
+        guard reopened || reworded else { return .dropped }
+        let (archiver, editor) =
+            keptInOurs
+            ? (options.theirsLabel, options.oursLabel) : (options.oursLabel, options.theirsLabel)
+        return .restored(
+            kept.raw, oursLine: keptInOurs ? kept.line : nil,
+            note: "kept: archived in \(archiver) but \(reopened ? "reopened" : "edited") in "
+                + "\(editor): \(quoted(kept))")
     }
 
     private func quoted(_ task: MergeTask) -> String {

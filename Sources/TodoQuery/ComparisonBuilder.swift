@@ -1,7 +1,7 @@
 import TodoTxt
 
 /// Turns the parts of a `FIELD OP VALUE` word into a typed ``Comparison``, checking the value
-/// against the field's type (query.md section 6, "Missing values", "Typed tag values",
+/// against the field's type (the README, "Querying tasks", "Missing values", "Typed tag values",
 /// "Priority values", "Dates", "Ranges").
 struct ComparisonBuilder {
     /// The whole expression, for columns.

@@ -1,7 +1,59 @@
 import TodoTxt
 
-/// Reads the fields of query.md section 2 from an item, on bytes.
-enum ItemFields {
+/// One named field of a task, as the query language, `--sort` and the completion scripts
+/// spell it.
+package struct QueryFieldName: Sendable, Hashable {
+    /// The name used in messages and descriptions (`pri`, `t`).
+    package let name: String
+    /// Other accepted spellings (`priority`, `threshold`).
+    package let aliases: [String]
+    /// Whether `FIELD:VALUE` comparisons accept it.
+    package let isComparable: Bool
+    /// Whether `--sort` accepts it.
+    package let isSortable: Bool
+
+    /// Every spelling, the name first.
+    package var spellings: [String] { [name] + aliases }
+}
+
+/// Reads the fields of the README, "Querying tasks" from an item, on bytes.
+package enum ItemFields {
+    /// The one table of named fields: comparisons, sort keys and the completion scripts all
+    /// read it. Any other name in a comparison is a `key:value` tag.
+    package static let names: [QueryFieldName] = [
+        QueryFieldName(name: "pri", aliases: ["priority"], isComparable: true, isSortable: true),
+        QueryFieldName(name: "due", aliases: [], isComparable: true, isSortable: true),
+        QueryFieldName(name: "t", aliases: ["threshold"], isComparable: true, isSortable: true),
+        QueryFieldName(name: "created", aliases: [], isComparable: true, isSortable: true),
+        QueryFieldName(name: "completed", aliases: [], isComparable: true, isSortable: true),
+        QueryFieldName(name: "line", aliases: ["n"], isComparable: true, isSortable: true),
+        QueryFieldName(
+            name: "text", aliases: ["description"], isComparable: true, isSortable: true),
+        QueryFieldName(name: "done", aliases: [], isComparable: false, isSortable: true),
+        QueryFieldName(name: "project", aliases: [], isComparable: true, isSortable: true),
+        QueryFieldName(name: "context", aliases: [], isComparable: true, isSortable: true),
+    ]
+
+    /// The table entry one of whose spellings is `spelling`.
+    package static func field(spelled spelling: some StringProtocol) -> QueryFieldName? {
+        names.first { $0.spellings.contains { $0 == spelling } }
+    }
+
+    /// Every spelling of the fields comparisons accept, each followed by `:`, for completion.
+    package static var comparableSpellings: [String] {
+        names.filter(\.isComparable).flatMap { $0.spellings.map { $0 + ":" } }
+    }
+
+    /// The names `--sort` accepts (aliases left out), then `tag:KEY`.
+    package static var sortKeyNames: [String] {
+        names.filter(\.isSortable).map(\.name) + ["tag:KEY"]
+    }
+
+    /// The words the completion scripts offer after `--sort`.
+    package static var sortKeyCompletions: [String] {
+        names.filter(\.isSortable).map(\.name) + ["tag:"]
+    }
+
     static let hiddenKey: [UInt8] = [0x68]
     static let thresholdKey: [UInt8] = [0x74]
     static let dueKey: [UInt8] = Array("due".utf8)

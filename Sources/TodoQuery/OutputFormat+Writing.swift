@@ -23,14 +23,7 @@ extension OutputFormat {
         case .text:
             let width = String(list.count).utf8.count
             for index in indices {
-                var digits = 1
-                var rest = (index + 1) / 10
-                while rest > 0 {
-                    digits += 1
-                    rest /= 10
-                }
-                for _ in digits..<max(width, digits) { output.append(0x30) }
-                appendDecimal(index + 1, to: &output)
+                OutputFormat.appendPadded(index + 1, width: width, fill: 0x30, to: &output)
                 output.append(0x20)
                 output.append(contentsOf: list[index].content)
                 output.append(0x0A)

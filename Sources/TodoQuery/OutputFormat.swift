@@ -1,4 +1,4 @@
-/// How `todo query` prints its results (query.md section 5).
+/// How `todo query` prints its results (the README, "Querying tasks").
 ///
 /// - `text`: todo.sh-style numbered lines, `NN line`, the number zero-padded to the width of
 ///   the file's line count.

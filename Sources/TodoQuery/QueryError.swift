@@ -11,18 +11,24 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What would have been accepted here, such as `a term` or `')'`; may be empty.
     public var expected: [String]
+    /// A remark shown in parentheses after the column, such as `limit 256`; may be `nil`.
+    public var note: String?
 
     /// Creates an error.
-    public init(_ message: String, column: Int? = nil, expected: [String] = []) {
+    public init(
+        _ message: String, column: Int? = nil, expected: [String] = [], note: String? = nil
+    ) {
         self.message = message
         self.column = column
         self.expected = expected
+        self.note = note
     }
 
-    /// `message at column N; expected A or B`, leaving out the parts that are missing.
+    /// `message at column N (note); expected A or B`, leaving out the parts that are missing.
     public var description: String {
         var text = message
         if let column { text += " at column \(column)" }
+        if let note { text += " (\(note))" }
         switch expected.count {
         case 0: break
         case 1: text += "; expected " + expected[0]

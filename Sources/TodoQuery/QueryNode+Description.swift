@@ -5,8 +5,8 @@ import TodoTxt
 extension QueryNode: CustomStringConvertible {
     var description: String {
         switch self {
-        case .and(let left, let right): "(and \(left) \(right))"
-        case .or(let left, let right): "(or \(left) \(right))"
+        case .and(let operands): QueryNode.leftNested("and", operands)
+        case .or(let operands): QueryNode.leftNested("or", operands)
         case .not(let node): "(not \(node))"
         case .done(let isDone): isDone ? "done" : "open"
         case .sigil(let kind, let name, let isPrefix):
@@ -18,6 +18,15 @@ extension QueryNode: CustomStringConvertible {
         case .regex(let term): "/\(term.source)/"
         case .comparison(let comparison): "\(comparison.field)?"
         }
+    }
+
+    /// `(op (op a b) c)` for the operands `a b c`, built without recursion along the chain.
+    private static func leftNested(_ name: String, _ operands: [QueryNode]) -> String {
+        guard let first = operands.first else { return "(\(name))" }
+        var text = String(repeating: "(\(name) ", count: operands.count - 1)
+        text += first.description
+        for operand in operands.dropFirst() { text += " \(operand))" }
+        return text
     }
 }
 

@@ -10,15 +10,20 @@ enum FieldValue {
 }
 
 extension QueryNode {
-    /// Whether the item satisfies this node.
+    /// Whether the item satisfies this node. The recursion is as deep as the expression's
+    /// nesting, which the parser limits; chains of `and` and `or` are loops.
     func evaluate(_ item: TODOItem, line: Int, today: LocalDate) -> Bool {
         switch self {
-        case .and(let left, let right):
-            return left.evaluate(item, line: line, today: today)
-                && right.evaluate(item, line: line, today: today)
-        case .or(let left, let right):
-            return left.evaluate(item, line: line, today: today)
-                || right.evaluate(item, line: line, today: today)
+        case .and(let operands):
+            for operand in operands where !operand.evaluate(item, line: line, today: today) {
+                return false
+            }
+            return true
+        case .or(let operands):
+            for operand in operands where operand.evaluate(item, line: line, today: today) {
+                return true
+            }
+            return false
         case .not(let node):
             return !node.evaluate(item, line: line, today: today)
         case .done(let wantsDone):
@@ -34,20 +39,26 @@ extension QueryNode {
         case .text(let pattern):
             return item.descriptionBytes.withUnsafeBufferPointer { pattern.matches($0) }
         case .regex(let term):
-            let line = String(decoding: item.line, as: UTF8.self)
-            return ((try? term.regex.firstMatch(in: line)) ?? nil) != nil
+            return term.matches(item)
         case .comparison(let comparison):
             return comparison.evaluate(item, line: line, today: today)
         }
     }
 
-    /// The node with every relative date resolved on `today`.
+    /// The node with every relative date resolved on `today`. The recursion is as deep as the
+    /// expression's nesting, which the parser limits.
     func resolved(today: LocalDate) throws(QueryError) -> QueryNode {
         switch self {
-        case .and(let left, let right):
-            return .and(try left.resolved(today: today), try right.resolved(today: today))
-        case .or(let left, let right):
-            return .or(try left.resolved(today: today), try right.resolved(today: today))
+        case .and(let operands):
+            var resolved: [QueryNode] = []
+            resolved.reserveCapacity(operands.count)
+            for operand in operands { resolved.append(try operand.resolved(today: today)) }
+            return .and(resolved)
+        case .or(let operands):
+            var resolved: [QueryNode] = []
+            resolved.reserveCapacity(operands.count)
+            for operand in operands { resolved.append(try operand.resolved(today: today)) }
+            return .or(resolved)
         case .not(let node):
             return .not(try node.resolved(today: today))
         case .comparison(var comparison):

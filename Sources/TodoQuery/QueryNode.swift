@@ -2,10 +2,10 @@ import TodoTxt
 
 /// One node of a parsed expression tree.
 indirect enum QueryNode: Sendable {
-    /// Both sides hold.
-    case and(QueryNode, QueryNode)
-    /// Either side holds.
-    case or(QueryNode, QueryNode)
+    /// Every operand holds (two or more, in the order written).
+    case and([QueryNode])
+    /// Some operand holds (two or more, in the order written).
+    case or([QueryNode])
     /// The node does not hold.
     case not(QueryNode)
     /// `done` (true) or `open` (false).
@@ -109,13 +109,4 @@ struct Comparison: Sendable {
         /// The field is present and no value satisfies the predicate (`!=`).
         case noneOf(Predicate)
     }
-}
-
-/// A compiled `/regex/`, searched over the whole line by Unicode scalars.
-struct LineRegex: @unchecked Sendable {
-    // Regex has no mutable state after compilation; it is safe to share.
-    /// The compiled regex.
-    let regex: Regex<AnyRegexOutput>
-    /// The pattern as written between the slashes.
-    let source: String
 }

@@ -8,10 +8,20 @@ import TodoTxt
 /// unary   := ( "not" | "-" | "!" ) unary | primary
 /// primary := "(" or ")" | term
 /// ```
+///
+/// Chains of `and` and `or` are read in loops and become one node with many operands. Only
+/// parentheses and negations recurse or nest, and together they may nest at most
+/// ``nestingLimit`` deep: the limit is checked before going deeper, so no input can exhaust the
+/// stack here or in the walks over the tree.
 struct QueryParser {
+    /// How deeply parentheses and negations (`not`, `-`, `!`) may nest, counted together.
+    static let nestingLimit = 256
+
     private let text: [UInt8]
     private let tokens: [QueryLexer.Token]
     private var position = 0
+    /// The parentheses and negations open around the current token.
+    private var depth = 0
     /// The aspects the expression mentions, for the default view.
     private(set) var aspects: QueryAspects = []
 
@@ -47,6 +57,11 @@ struct QueryParser {
         return false
     }
 
+    private func isNegation(_ token: QueryLexer.Token) -> Bool {
+        if case .negate = token.kind { return true }
+        return isKeyword(token, "not")
+    }
+
     private func quote(_ bytes: ArraySlice<UInt8>) -> String {
         "'" + String(decoding: bytes, as: UTF8.self) + "'"
     }
@@ -66,48 +81,66 @@ struct QueryParser {
 
     // MARK: Grammar
 
+    /// Goes one level deeper for the token at `offset`, or refuses when that passes the limit.
+    private mutating func enter(at offset: Int) throws(QueryError) {
+        depth += 1
+        if depth > QueryParser.nestingLimit {
+            throw QueryError(
+                "expression nested too deeply", column: QueryLexer.column(of: offset, in: text),
+                note: "limit \(QueryParser.nestingLimit)")
+        }
+    }
+
     private mutating func parseOr() throws(QueryError) -> QueryNode {
-        var node = try parseAnd()
+        var operands = [try parseAnd()]
         while isKeyword(current, "or") {
             advance()
-            node = .or(node, try parseAnd())
+            operands.append(try parseAnd())
         }
-        return node
+        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     private mutating func parseAnd() throws(QueryError) -> QueryNode {
-        var node = try parseUnary()
+        var operands = [try parseUnary()]
         while true {
             if isKeyword(current, "and") {
                 advance()
             } else {
                 switch current.kind {
-                case .end, .close: return node
-                default: if isKeyword(current, "or") { return node }
+                case .end, .close: return operands.count == 1 ? operands[0] : .and(operands)
+                default:
+                    if isKeyword(current, "or") {
+                        return operands.count == 1 ? operands[0] : .and(operands)
+                    }
                 }
             }
-            node = .and(node, try parseUnary())
+            operands.append(try parseUnary())
         }
     }
 
+    /// Negations are counted in a loop and wrapped around the term afterwards.
     private mutating func parseUnary() throws(QueryError) -> QueryNode {
-        if case .negate = current.kind {
+        let outer = depth
+        var negations = 0
+        while isNegation(current) {
+            try enter(at: current.offset)
             advance()
-            return .not(try parseUnary())
+            negations += 1
         }
-        if isKeyword(current, "not") {
-            advance()
-            return .not(try parseUnary())
-        }
-        return try parsePrimary()
+        var node = try parsePrimary()
+        for _ in 0..<negations { node = .not(node) }
+        depth = outer
+        return node
     }
 
     private mutating func parsePrimary() throws(QueryError) -> QueryNode {
         let token = current
         switch token.kind {
         case .open:
+            try enter(at: token.offset)
             advance()
             let node = try parseOr()
+            depth -= 1
             guard case .close = current.kind else {
                 throw error(
                     "unexpected \(describe(current))", at: current.offset, expected: ["')'"])
@@ -133,8 +166,8 @@ struct QueryParser {
             }
             return .comparison(comparison)
         case .negate:
-            // parseUnary consumes negations; kept for completeness.
-            return try parseUnary()
+            // parseUnary consumes every negation before it gets here.
+            throw error("unexpected \(describe(token))", at: token.offset, expected: ["a term"])
         case .word(let bytes):
             if isKeyword(token, "and") || isKeyword(token, "or") {
                 throw error("unexpected \(describe(token))", at: token.offset, expected: ["a term"])
@@ -164,18 +197,31 @@ struct QueryParser {
     )
         throws(QueryError) -> QueryNode
     {
-        let source = String(decoding: pattern, as: UTF8.self)
-        guard !source.isEmpty else {
+        guard !pattern.isEmpty else {
             throw error("empty regex", at: offset, expected: ["a pattern between the slashes"])
         }
         do {
-            var regex = try Regex(source).matchingSemantics(.unicodeScalar)
-            if ignoresCase { regex = regex.ignoresCase() }
-            return .regex(LineRegex(regex: regex, source: source))
+            return .regex(try LineRegex(pattern, ignoresCase: ignoresCase))
         } catch {
-            let reason = String(describing: error).split(separator: "\n").first.map(String.init)
-            throw self.error(
-                "invalid regex '/\(source)/': \(reason ?? "cannot compile")", at: offset)
+            // Control characters are spelled out so that the message stays on one line.
+            var source = ""
+            for scalar in String(decoding: pattern, as: UTF8.self).unicodeScalars {
+                source +=
+                    scalar.value < 0x20 || scalar.value == 0x7F
+                    ? scalar.escaped(asASCII: true) : String(scalar)
+            }
+            switch error.place {
+            case .pattern:
+                throw self.error("invalid regex '/\(source)/': \(error.message)", at: offset)
+            case .whole:
+                throw QueryError(
+                    error.message, column: QueryLexer.column(of: offset, in: text),
+                    note: error.note)
+            case .at(let index):
+                // The slash comes first, then the pattern's bytes.
+                let column = QueryLexer.column(of: offset + 1 + index, in: text)
+                throw QueryError(error.message, column: column, note: error.note)
+            }
         }
     }
 }

@@ -2,7 +2,7 @@ extension QueryRequest {
     /// The options `todo query` accepts.
     public static let optionNames = ["--sort", "--format", "--all", "--limit", "--"]
 
-    /// Reads the words after `todo query` (query.md sections 1 and 6).
+    /// Reads the words after `todo query` (the README, "Querying tasks").
     ///
     /// `--sort KEYS`, `--format FORMAT`, `--limit N` (also as `--opt=value`) and `--all` may
     /// appear anywhere; a later option replaces an earlier one. Any other word that starts with

@@ -1,7 +1,7 @@
 public import TodoTxt
 
 /// Everything `todo query` needs: the expression, sort keys, output format, `--all` and
-/// `--limit` (query.md section 1).
+/// `--limit` (the README, "Querying tasks").
 ///
 /// ```swift
 /// let request = try QueryRequest.parseArguments(["+work", "pri:A-B", "--sort", "due"])
@@ -36,6 +36,14 @@ public struct QueryRequest: Sendable {
     ///
     /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
     public func matchingLines(in list: TodoList, today: LocalDate) throws(QueryError) -> [Int] {
+        ordered(try selectedLines(in: list, today: today), in: list)
+    }
+
+    /// The selection stage: the 0-based indices of the lines the expression and the default
+    /// view let through, in file order.
+    ///
+    /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
+    package func selectedLines(in list: TodoList, today: LocalDate) throws(QueryError) -> [Int] {
         let query = try self.query.resolved(today: today)
         var matched: [Int] = []
         let hidesDone = !includesAll && !query.usedAspects.contains(.completion)
@@ -49,6 +57,13 @@ public struct QueryRequest: Sendable {
                 matched.append(index)
             }
         }
+        return matched
+    }
+
+    /// The ordering stage: selected line indices sorted by the keys (file order last), then
+    /// cut to the limit.
+    package func ordered(_ selected: [Int], in list: TodoList) -> [Int] {
+        var matched = selected
         if !sorting.isFileOrder {
             // Items are parsed again here rather than kept from the loop above: parsing is
             // cheaper than moving a large array of items while it grows.

@@ -1,4 +1,4 @@
-/// One key of `--sort` (query.md section 3): a field and a direction.
+/// One key of `--sort` (the README, "Querying tasks"): a field and a direction.
 public struct SortKey: Sendable, Hashable, CustomStringConvertible {
     /// What a key sorts by.
     public enum Field: Sendable, Hashable {
@@ -38,10 +38,7 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The key names `--sort` accepts, for error messages and completion.
-    public static let names = [
-        "pri", "due", "t", "created", "completed", "line", "text", "done", "project", "context",
-        "tag:KEY",
-    ]
+    public static let names = ItemFields.sortKeyNames
 
     /// Parses one key such as `pri`, `-due` or `tag:estimate`; aliases `priority`,
     /// `threshold` and `n` are accepted.
@@ -54,18 +51,11 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
         if name.isEmpty {
             throw QueryError("empty sort key '\(text)'", expected: SortKey.names)
         }
-        switch name {
-        case "pri", "priority": field = .priority
-        case "due": field = .due
-        case "t", "threshold": field = .threshold
-        case "created": field = .created
-        case "completed": field = .completed
-        case "line", "n": field = .line
-        case "text": field = .text
-        case "done": field = .done
-        case "project": field = .project
-        case "context": field = .context
-        default:
+        if let named = ItemFields.field(spelled: name), named.isSortable,
+            let known = Field(named: named.name)
+        {
+            field = known
+        } else {
             guard name.hasPrefix("tag:") else {
                 throw QueryError("unknown sort key '\(name)'", expected: SortKey.names)
             }
@@ -79,20 +69,28 @@ public struct SortKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key as `--sort` spells it, such as `-due` or `tag:estimate`.
     public var description: String {
-        let name =
-            switch field {
-            case .priority: "pri"
-            case .due: "due"
-            case .threshold: "t"
-            case .created: "created"
-            case .completed: "completed"
-            case .line: "line"
-            case .text: "text"
-            case .done: "done"
-            case .project: "project"
-            case .context: "context"
-            case .tag(let key): "tag:" + key
-            }
-        return (isDescending ? "-" : "") + name
+        return (isDescending ? "-" : "") + field.name
+    }
+}
+
+extension SortKey.Field {
+    /// The named fields by their table name (``ItemFields/names``): the one place a name turns
+    /// into a case.
+    private static let byName: [String: SortKey.Field] = [
+        "pri": .priority, "due": .due, "t": .threshold, "created": .created,
+        "completed": .completed, "line": .line, "text": .text, "done": .done,
+        "project": .project, "context": .context,
+    ]
+
+    /// The field a table name names.
+    init?(named name: String) {
+        guard let field = Self.byName[name] else { return nil }
+        self = field
+    }
+
+    /// The name `--sort` spells it with.
+    var name: String {
+        if case .tag(let key) = self { return "tag:" + key }
+        return Self.byName.first { $0.value == self }?.key ?? ""
     }
 }

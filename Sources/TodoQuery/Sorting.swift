@@ -1,7 +1,7 @@
 public import TodoTxt
 
 /// A list of sort keys applied in order, with file order as the final tie-break
-/// (query.md section 3).
+/// (the README, "Querying tasks").
 ///
 /// The sort is stable; missing values sort after present ones in either direction. Each
 /// item's keys are computed once, not once per comparison.
@@ -90,6 +90,23 @@ public struct Sorting: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The first `length` (at most 8) bytes of `value`, each passed through `transform`, as one
+/// big-endian integer padded with zero bytes, so that comparing keys compares those bytes:
+/// the prefix keys that both `--sort` and the todo.sh listing order sort by before they
+/// compare whole values.
+@inlinable
+package func prefixKey(
+    _ value: some Collection<UInt8>, length: Int, transform: (UInt8) -> UInt8 = { $0 }
+) -> UInt64 {
+    var key: UInt64 = 0
+    var taken = 0
+    for byte in value.prefix(length) {
+        key = key << 8 | UInt64(transform(byte))
+        taken += 1
+    }
+    return taken == length ? key : key << (8 * UInt64(length - taken))
+}
+
 /// The full values of a column whose ranks hold only a prefix: byte strings (text, names,
 /// tag text) and tag numbers, stored flat so that comparing them costs no reference counting.
 private final class SortFallback: Sendable {
@@ -126,14 +143,7 @@ private final class SortFallback: Sendable {
 
     /// The first seven bytes, big-endian, shifted left by `shift` bits.
     private static func prefix(_ value: some Collection<UInt8>, shift: Int) -> UInt64 {
-        var result: UInt64 = 0
-        var taken = 0
-        for byte in value.prefix(7) {
-            result = result << 8 | UInt64(byte)
-            taken += 1
-        }
-        result <<= UInt64(8 * (7 - taken))
-        return result << UInt64(shift)
+        prefixKey(value, length: 7) << UInt64(shift)
     }
 
     /// Maps a double to an unsigned integer with the same order.

@@ -1,9 +1,21 @@
-import Glibc
+import TodoPlatform
 
 extension FileStorage {
-    func failure(_ operation: String, _ path: String, _ code: Int32) -> StoreError {
+    /// The one-line error for a failed system call on `path`.
+    func failure(_ operation: String, _ path: String, _ error: Errno) -> StoreError {
         StoreError(
-            operation: operation, path: path, reason: String(cString: strerror(code)), errno: code)
+            operation: operation, path: path, reason: error.description, errno: error.rawValue)
+    }
+
+    /// Runs system calls and turns their ``Errno`` into a ``StoreError`` naming `path`.
+    func call<Value>(
+        _ operation: String, _ path: String, _ body: () throws(Errno) -> Value
+    ) throws(StoreError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw failure(operation, path, error)
+        }
     }
 
     func keptChanging(_ path: String) -> StoreError {
@@ -17,58 +29,57 @@ extension FileStorage {
     func locate(_ path: String, operation: String = "write") throws(StoreError) -> RealLocation {
         var current = path
         for _ in 0..<40 {
-            if let real = sys.realpath(current) {
-                let location = RealLocation(splitting: real)
-                guard !location.name.isEmpty else { throw failure(operation, path, EISDIR) }
+            do throws(Errno) {
+                let location = RealLocation(splitting: try sys.realPath(current))
+                guard !location.name.isEmpty else { throw Errno.isDirectory }
                 return location
+            } catch {
+                guard error == .noSuchFile else { throw failure(operation, path, error) }
             }
-            let code = errno
-            guard code == ENOENT else { throw failure(operation, path, code) }
             let parts = RealLocation(splitting: current)
-            guard !parts.name.isEmpty else { throw failure(operation, path, EISDIR) }
-            guard let directory = sys.realpath(parts.directory) else {
-                throw failure(operation, path, errno)
+            guard !parts.name.isEmpty else { throw failure(operation, path, .isDirectory) }
+            let directory = try call(operation, path) { () throws(Errno) in
+                try sys.realPath(parts.directory)
             }
             let resolved = RealLocation(directory: directory, name: parts.name)
-            guard let target = sys.readlink(resolved.path) else { return resolved }
+            guard let target = try? sys.readLink(resolved.path) else { return resolved }
             current = target.hasPrefix("/") ? target : directory + "/" + target
         }
-        throw failure(operation, path, ELOOP)
+        throw failure(operation, path, .tooManySymbolicLinks)
     }
 
     func isCharacterDevice(_ location: RealLocation) -> Bool {
-        var status = stat()
-        return sys.stat(location.path, &status) == 0 && fileType(status.st_mode) == S_IFCHR
+        (try? sys.statusOfPath(location.path, true))?.kind == .characterDevice
     }
 
     /// Opens the directory, refuses a directory in the file's place, takes the lock (waiting
     /// for it), and removes stale temporary files.
     func lock(_ location: RealLocation, path: String) throws(StoreError) -> LockedFile {
-        let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard directory >= 0 else { throw failure("write", path, errno) }
-        var status = stat()
-        if sys.fstatat(directory, location.name, &status, 0) == 0,
-            fileType(status.st_mode) == S_IFDIR
-        {
-            _ = sys.close(directory)
-            throw failure("write", path, EISDIR)
+        let directory = try call("write", path) { () throws(Errno) in
+            try sys.open(location.directory, .directory, 0)
         }
-        let lock = sys.openat(
-            directory, ".\(location.name).lock", O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard lock >= 0 else {
-            let code = errno
-            _ = sys.close(directory)
-            throw failure("write", path, code)
+        if (try? sys.statusAt(directory, location.name))?.kind == .directory {
+            try? sys.close(directory)
+            throw failure("write", path, .isDirectory)
         }
-        var result = sys.flock(lock, LOCK_EX | LOCK_NB)
-        if result != 0 && (errno == EWOULDBLOCK || errno == EINTR) {
-            repeat { result = sys.flock(lock, LOCK_EX) } while result != 0 && errno == EINTR
+        let lock: Int32
+        do {
+            lock = try sys.openAt(directory, ".\(location.name).lock", [.create, .noFollow], 0o666)
+        } catch {
+            try? sys.close(directory)
+            throw failure("write", path, error)
         }
-        guard result == 0 else {
-            let code = errno
-            _ = sys.close(lock)
-            _ = sys.close(directory)
-            throw failure("lock", path, code)
+        do throws(Errno) {
+            do {
+                try sys.lockExclusive(lock, false)
+            } catch {
+                guard error == .wouldBlock else { throw error }
+                try sys.lockExclusive(lock, true)
+            }
+        } catch {
+            try? sys.close(lock)
+            try? sys.close(directory)
+            throw failure("lock", path, error)
         }
         let file = LockedFile(path: path, location: location, directory: directory, lock: lock)
         removeStaleTemporaries(file)
@@ -77,8 +88,8 @@ extension FileStorage {
 
     func unlock(_ files: [LockedFile]) {
         for file in files.reversed() {
-            _ = sys.close(file.lock)
-            _ = sys.close(file.directory)
+            try? sys.close(file.lock)
+            try? sys.close(file.directory)
         }
     }
 
@@ -86,21 +97,22 @@ extension FileStorage {
     /// one found while we hold the lock was left by a writer that died.
     func removeStaleTemporaries(_ file: LockedFile) {
         let prefix = ".\(file.location.name).tmp-"
-        guard let names = sys.listDirectory(file.location.directory) else { return }
+        guard let names = try? sys.directoryEntries(file.location.directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            _ = sys.unlinkat(file.directory, name)
+            try? sys.removeAt(file.directory, name)
         }
     }
 
     /// Reads the locked file. A missing file is an error or an empty state.
     func readState(_ file: LockedFile, missingIsError: Bool) throws(StoreError) -> FileState {
-        let fd = sys.openat(file.directory, file.location.name, O_RDONLY | O_CLOEXEC, 0)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT && !missingIsError { return .missing }
-            throw failure("read", file.path, code)
+        let fd: Int32
+        do {
+            fd = try sys.openAt(file.directory, file.location.name, [], 0)
+        } catch {
+            if error == .noSuchFile && !missingIsError { return .missing }
+            throw failure("read", file.path, error)
         }
-        defer { _ = sys.close(fd) }
+        defer { try? sys.close(fd) }
         let (bytes, status) = try readAll(fd, path: file.path, operation: "read")
         return FileState(bytes: bytes, status: status)
     }
@@ -109,71 +121,77 @@ extension FileStorage {
     /// loop (more is read if the file grew or reports no size, like a device).
     func readAll(
         _ fd: Int32, path: String, operation: String
-    ) throws(StoreError) -> (
-        bytes: [UInt8], status: stat
-    ) {
-        var status = stat()
-        guard sys.fstat(fd, &status) == 0 else { throw failure(operation, path, errno) }
-        if fileType(status.st_mode) == S_IFDIR { throw failure(operation, path, EISDIR) }
-        let expected = max(Int(status.st_size), 0)
-        var code: Int32 = 0
+    ) throws(StoreError) -> (bytes: [UInt8], status: FileStatus) {
+        let status = try call(operation, path) { () throws(Errno) in try sys.status(fd) }
+        if status.kind == .directory { throw failure(operation, path, .isDirectory) }
+        let expected = max(Int(status.size), 0)
+        var readError: Errno?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
-                let got = sys.read(fd, base + count, buffer.count - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    code = errno
+                let rest = UnsafeMutableRawBufferPointer(
+                    start: base + count, count: buffer.count - count)
+                do throws(Errno) {
+                    let got = try sys.read(fd, rest)
+                    if got == 0 { return }
+                    count += got
+                } catch {
+                    readError = error
                     return
                 }
-                if got == 0 { return }
-                count += got
             }
         }
-        if code != 0 { throw failure(operation, path, code) }
+        if let readError { throw failure(operation, path, readError) }
         if bytes.count == expected {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let got = chunk.withUnsafeMutableBytes { raw in
-                    raw.baseAddress.map { sys.read(fd, $0, raw.count) } ?? 0
+                    Result { () throws(Errno) in try sys.read(fd, raw) }
                 }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(operation, path, errno)
-                }
-                if got == 0 { break }
-                bytes.append(contentsOf: chunk[..<got])
+                let count = try call(operation, path) { () throws(Errno) in try got.get() }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
             }
         }
         return (bytes, status)
     }
 
-    /// Writes all of `bytes`; returns 0 or the errno of the failed write.
-    func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return 0 }
-            var offset = 0
-            while offset < raw.count {
-                let wrote = sys.write(fd, base + offset, min(raw.count - offset, 1 << 30))
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+    /// Writes all of `bytes` (in pieces of at most 1 GiB; a write of nothing is `EIO`).
+    func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
+        let outcome = bytes.withUnsafeBytes { raw in
+            Result { () throws(Errno) in
+                var offset = 0
+                while offset < raw.count {
+                    let end = offset + min(raw.count - offset, 1 << 30)
+                    let wrote = try sys.write(
+                        fd, UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+                    if wrote == 0 { throw Errno.ioError }
+                    offset += wrote
                 }
-                if wrote == 0 { return EIO }
-                offset += wrote
             }
-            return 0
+        }
+        try outcome.get()
+    }
+
+    /// Syncs a directory after a rename or a create; `EINVAL` (a file system that cannot sync
+    /// directories) is not an error.
+    func syncDirectory(_ directory: Int32) throws(Errno) {
+        do {
+            try sys.sync(directory)
+        } catch {
+            if error != .invalidArgument { throw error }
         }
     }
 
     /// Whether the file is still what was read: same identity, or the same bytes.
     func isUnchanged(_ file: LockedFile, since state: FileState) throws(WriteFailure) -> Bool {
-        var status = stat()
-        if sys.fstatat(file.directory, file.location.name, &status, 0) != 0 {
-            let code = errno
-            if code == ENOENT { return state.identity == nil }
-            throw .failed(failure("write", file.path, code))
+        let status: FileStatus
+        do {
+            status = try sys.statusAt(file.directory, file.location.name)
+        } catch {
+            if error == .noSuchFile { return state.identity == nil }
+            throw .failed(failure("write", file.path, error))
         }
         guard let identity = state.identity else { return false }
         if FileIdentity(status) == identity { return true }
@@ -185,7 +203,7 @@ extension FileStorage {
         }
     }
 
-    /// Replaces the locked file with `bytes` atomically (storage.md rule 3), unless it changed
+    /// Replaces the locked file with `bytes` atomically (see ``FileStorage``), unless it changed
     /// since `state` was read. On any failure the temporary file is removed.
     func replace(
         _ file: LockedFile, with bytes: [UInt8], expecting state: FileState
@@ -195,49 +213,64 @@ extension FileStorage {
         let directory = file.directory
         let name = file.location.name
         if state.identity != nil {
-            guard fileType(state.mode) == S_IFREG else {
+            guard state.kind == .regular else {
                 throw .failed(
                     StoreError(operation: "write", path: file.path, reason: "not a regular file"))
             }
-            guard sys.faccessat(directory, name, W_OK) == 0 else {
-                throw .failed(failure("write", file.path, errno))
+            do {
+                try sys.checkWritable(directory, name)
+            } catch {
+                throw .failed(failure("write", file.path, error))
             }
         }
-        let pid = sys.getpid()
+        let pid = sys.processID()
         var temporary = ""
-        var fd: Int32 = -1
+        var opened: Int32?
+        var lastError = Errno.exists
         for number in 0..<100 {
             temporary = ".\(name).tmp-\(pid)-\(number)"
-            fd = sys.openat(
-                directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 || errno != EEXIST { break }
+            do {
+                opened = try sys.openAt(
+                    directory, temporary, [.writeOnly, .create, .exclusive], 0o600)
+                break
+            } catch {
+                lastError = error
+                if error != .exists { break }
+            }
         }
-        guard fd >= 0 else { throw .failed(failure("write", file.path, errno)) }
+        guard let fd = opened else { throw .failed(failure("write", file.path, lastError)) }
         var isOpen = true
         do throws(WriteFailure) {
-            func check(_ result: Int32) throws(WriteFailure) {
-                if result != 0 { throw .failed(failure("write", file.path, errno)) }
+            do throws(Errno) {
+                try writeAll(fd, bytes)
+                if state.identity != nil {
+                    // Allowed for root or the owner only; otherwise the writer owns the copy.
+                    try? sys.setOwner(fd, state.owner, state.group)
+                    try sys.setPermissions(fd, state.permissions)
+                } else {
+                    try sys.setPermissions(fd, 0o666 & ~sys.creationMask())
+                }
+                try sys.sync(fd)
+                isOpen = false
+                try sys.close(fd)
+            } catch {
+                throw .failed(failure("write", file.path, error))
             }
-            let code = writeAll(fd, bytes)
-            if code != 0 { throw .failed(failure("write", file.path, code)) }
-            if state.identity != nil {
-                _ = sys.fchown(fd, state.owner, state.group)  // allowed for root or the owner only
-                try check(sys.fchmod(fd, state.mode & 0o7777))
-            } else {
-                try check(sys.fchmod(fd, 0o666 & ~sys.umask()))
-            }
-            try check(sys.fsync(fd))
-            isOpen = false
-            try check(sys.close(fd))
             guard try isUnchanged(file, since: state) else { throw .changed }
-            try check(sys.renameat(directory, temporary, name))
+            do {
+                try sys.rename(directory, temporary, name)
+            } catch {
+                throw .failed(failure("write", file.path, error))
+            }
         } catch {
-            if isOpen { _ = sys.close(fd) }
-            _ = sys.unlinkat(directory, temporary)
+            if isOpen { try? sys.close(fd) }
+            try? sys.removeAt(directory, temporary)
             throw error
         }
-        if sys.fsync(directory) != 0 && errno != EINVAL {
-            throw .failed(failure("sync the directory of", file.path, errno))
+        do {
+            try syncDirectory(directory)
+        } catch {
+            throw .failed(failure("sync the directory of", file.path, error))
         }
     }
 }

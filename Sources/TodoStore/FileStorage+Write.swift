@@ -1,4 +1,4 @@
-import Glibc
+import TodoPlatform
 import TodoTxt
 
 extension FileStorage {
@@ -8,12 +8,13 @@ extension FileStorage {
     /// driver or a repository's `.gitattributes`, where a `.NAME.lock` file would be litter.
     public func write(_ path: String, bytes: [UInt8]) throws(StoreError) {
         let location = try locate(path)
-        let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard directory >= 0 else { throw failure("write", path, errno) }
-        defer { _ = sys.close(directory) }
+        let directory = try call("write", path) { () throws(Errno) in
+            try sys.open(location.directory, .directory, 0)
+        }
+        defer { try? sys.close(directory) }
         let file = LockedFile(path: path, location: location, directory: directory, lock: -1)
         do {
-            try rewrite(file, missingIsError: false) { _ in (bytes, ()) }
+            try rewrite(file, missingIsError: false) { _ in Rewrite(bytes: bytes, result: ()) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -21,23 +22,41 @@ extension FileStorage {
         }
     }
 
-    /// The read, produce, replace cycle every rewrite shares: reads the file, asks `produce` for
-    /// the new bytes, and replaces the file atomically unless they are the bytes it holds; when
-    /// the file changed between the read and the rename, starts again (storage.md rule 4).
+    /// The read-modify-write loop every change shares, written once: reads the file, asks
+    /// `produce` for the new bytes, runs its ``Rewrite/beforeReplace`` step once the file is
+    /// known unchanged, and replaces the file atomically unless the bytes are the ones it holds.
+    /// When the file changed between the read and the rename (an editor that does not take the
+    /// lock saved it), everything starts again from a fresh read, up to ``attempts`` times.
     func rewrite<Result>(
         _ file: LockedFile, missingIsError: Bool,
-        _ produce: (FileState) throws -> (bytes: [UInt8], result: Result)
+        _ produce: (FileState) throws -> Rewrite<Result>
     ) throws -> Result {
         for _ in 0..<Self.attempts {
             let state = try readState(file, missingIsError: missingIsError)
-            let (bytes, result) = try produce(state)
-            if state.identity != nil && sameBytes(bytes, state.bytes) { return result }
+            let plan = try produce(state)
+            if let step = plan.beforeReplace {
+                // Nothing is written anywhere if the file already changed.
+                do {
+                    guard try isUnchanged(file, since: state) else { continue }
+                } catch {
+                    if case .failed(let storeError) = error { throw storeError }
+                    continue
+                }
+                try step()
+            }
+            if state.identity != nil && sameBytes(plan.bytes, state.bytes) { return plan.result }
             do {
-                try replace(file, with: bytes, expecting: state)
-                return result
+                try replace(file, with: plan.bytes, expecting: state)
+                return plan.result
             } catch {
                 switch error {
-                case .changed: continue
+                case .changed:
+                    guard plan.beforeReplace != nil else { continue }
+                    throw StoreError(
+                        operation: "write", path: file.path,
+                        reason:
+                            "the file changed while lines were being moved; they were copied but not removed"
+                    )
                 case .failed(let storeError): throw storeError
                 }
             }

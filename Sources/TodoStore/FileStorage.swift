@@ -1,7 +1,8 @@
-import Glibc
+package import TodoPlatform
 public import TodoTxt
 
-/// The real ``TodoStorage``: reads and writes files on disk, following storage.md.
+/// The real ``TodoStorage``: reads and writes files on disk, as the README's "How `todo`
+/// writes your files" promises.
 ///
 /// - Files are read as bytes (`open`, `fstat`, a `read` loop) and never decoded, so every line
 ///   that a command does not change is written back byte for byte.
@@ -25,16 +26,25 @@ public final class FileStorage: TodoStorage {
     /// How many times a read-modify-write is tried when others keep changing the file.
     static let attempts = 5
 
-    let sys: Syscalls
+    let sys: FileSystem
+    /// Where ``writeTemporaryFile(named:bytes:)`` puts its files.
+    let temporaryDirectory: String
 
     /// Creates a store that uses the real file system.
-    public convenience init() {
-        self.init(syscalls: .live)
+    ///
+    /// - Parameter temporaryDirectory: where ``writeTemporaryFile(named:bytes:)`` writes (the
+    ///   caller's `TMPDIR`); `/tmp` when `nil` or empty.
+    public convenience init(temporaryDirectory: String? = nil) {
+        self.init(fileSystem: .live, temporaryDirectory: temporaryDirectory)
     }
 
-    /// Creates a store whose every system call goes through `syscalls` (for fault injection).
-    init(syscalls: Syscalls) {
-        sys = syscalls
+    /// Creates a store whose every system call goes through `fileSystem` (for fault injection).
+    package init(fileSystem: FileSystem, temporaryDirectory: String? = nil) {
+        sys = fileSystem
+        var directory = temporaryDirectory ?? ""
+        if directory.isEmpty { directory = "/tmp" }
+        if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        self.temporaryDirectory = directory
     }
 
     // MARK: Reading
@@ -46,9 +56,8 @@ public final class FileStorage: TodoStorage {
 
     /// Reads the whole file as bytes: one `fstat`, one allocation, a `read` loop.
     public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
-        let fd = sys.open(path, O_RDONLY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw failure("read", path, errno) }
-        defer { _ = sys.close(fd) }
+        let fd = try call("read", path) { () throws(Errno) in try sys.open(path, [], 0) }
+        defer { try? sys.close(fd) }
         return try readAll(fd, path: path, operation: "read").bytes
     }
 
@@ -66,7 +75,7 @@ public final class FileStorage: TodoStorage {
         return try rewrite(file, missingIsError: true) { state in
             var list = TodoList(bytes: state.bytes)
             let result = try edit(&list)
-            return (list.serialized(), result)
+            return Rewrite(bytes: list.serialized(), result: result)
         }
     }
 
@@ -125,45 +134,21 @@ public final class FileStorage: TodoStorage {
     }
 
     /// The body of a move once the files are locked: appends the moved lines to the
-    /// destination first, then rewrites the source.
+    /// destination first (only when the source is still as read), then rewrites the source.
     private func moveLocked<Result>(
         from file: LockedFile,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result),
-        appendingTo appendLines: ([[UInt8]]) throws(StoreError) -> Void
+        appendingTo appendLines: @escaping ([[UInt8]]) throws(StoreError) -> Void
     ) throws -> Result {
-        for _ in 0..<Self.attempts {
-            let state = try readState(file, missingIsError: true)
+        try rewrite(file, missingIsError: true) { state in
             var list = TodoList(bytes: state.bytes)
             let (moved, result) = try edit(&list)
-            let bytes = list.serialized()
+            var plan = Rewrite(bytes: list.serialized(), result: result)
             if !moved.isEmpty {
-                // Nothing is written anywhere if the source already changed.
-                do {
-                    guard try isUnchanged(file, since: state) else { continue }
-                } catch {
-                    if case .failed(let storeError) = error { throw storeError }
-                    continue
-                }
-                try appendLines(moved)
+                plan.beforeReplace = { () throws(StoreError) in try appendLines(moved) }
             }
-            if sameBytes(bytes, state.bytes) { return result }
-            do {
-                try replace(file, with: bytes, expecting: state)
-                return result
-            } catch {
-                switch error {
-                case .changed:
-                    if moved.isEmpty { continue }
-                    throw StoreError(
-                        operation: "write", path: file.path,
-                        reason:
-                            "the file changed while lines were being moved; they were copied but not removed"
-                    )
-                case .failed(let storeError): throw storeError
-                }
-            }
+            return plan
         }
-        throw keptChanging(file.path)
     }
 
     /// Appends under a lock already held; creates the file when it is missing.
@@ -172,7 +157,7 @@ public final class FileStorage: TodoStorage {
             return try rewrite(file, missingIsError: false) { state in
                 var list = TodoList(bytes: state.bytes)
                 for line in lines { list.appendLine(line) }
-                return (list.serialized(), list)
+                return Rewrite(bytes: list.serialized(), result: list)
             }
         } catch let error as StoreError {
             throw error
@@ -185,11 +170,11 @@ public final class FileStorage: TodoStorage {
     private func appendToDevice(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         var list = TodoList()
         for line in lines { list.appendLine(line) }
-        let fd = sys.open(path, O_WRONLY | O_APPEND | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw failure("write", path, errno) }
-        defer { _ = sys.close(fd) }
-        let code = writeAll(fd, list.serialized())
-        if code != 0 { throw failure("write", path, code) }
+        let fd = try call("write", path) { () throws(Errno) in
+            try sys.open(path, [.writeOnly, .append], 0)
+        }
+        defer { try? sys.close(fd) }
+        try call("write", path) { () throws(Errno) in try writeAll(fd, list.serialized()) }
         return list
     }
 
@@ -197,32 +182,32 @@ public final class FileStorage: TodoStorage {
 
     /// Whether a regular file or a character device is at `path` (links followed).
     public func fileExists(_ path: String) -> Bool {
-        var status = stat()
-        guard sys.stat(path, &status) == 0 else { return false }
-        return fileType(status.st_mode) == S_IFREG || fileType(status.st_mode) == S_IFCHR
+        guard let status = try? sys.statusOfPath(path, true) else { return false }
+        return status.kind == .regular || status.kind == .characterDevice
     }
 
     /// Whether a directory is at `path` (links followed).
     public func directoryExists(_ path: String) -> Bool {
-        var status = stat()
-        return sys.stat(path, &status) == 0 && fileType(status.st_mode) == S_IFDIR
+        (try? sys.statusOfPath(path, true))?.kind == .directory
     }
 
     /// Creates an empty file (mode `0666 & ~umask`) when nothing is at `path`.
     public func createFileIfMissing(_ path: String) throws(StoreError) {
         let location = try locate(path, operation: "create")
-        let directory = sys.open(location.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard directory >= 0 else { throw failure("create", path, errno) }
-        defer { _ = sys.close(directory) }
-        let fd = sys.openat(
-            directory, location.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        if fd < 0 {
-            let code = errno
-            if code == EEXIST { return }
-            throw failure("create", path, code)
+        try call("create", path) { () throws(Errno) in
+            let directory = try sys.open(location.directory, .directory, 0)
+            defer { try? sys.close(directory) }
+            let fd: Int32
+            do throws(Errno) {
+                fd = try sys.openAt(
+                    directory, location.name, [.writeOnly, .create, .exclusive], 0o666)
+            } catch {
+                if error == .exists { return }
+                throw error
+            }
+            try? sys.close(fd)
+            try syncDirectory(directory)
         }
-        _ = sys.close(fd)
-        if sys.fsync(directory) != 0 && errno != EINVAL { throw failure("create", path, errno) }
     }
 
     /// Creates a directory and its missing parents (`mkdir -p`).
@@ -231,45 +216,59 @@ public final class FileStorage: TodoStorage {
         for component in path.split(separator: "/") {
             if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
             prefix += component
-            if sys.mkdir(prefix, 0o777) == 0 { continue }
-            let code = errno
-            guard code == EEXIST else { throw failure("create directory", path, code) }
-            guard directoryExists(prefix) else { throw failure("create directory", path, ENOTDIR) }
+            do {
+                try sys.makeDirectory(prefix, 0o777)
+            } catch {
+                guard error == .exists else { throw failure("create directory", path, error) }
+                guard directoryExists(prefix) else {
+                    throw failure("create directory", path, .notDirectory)
+                }
+            }
         }
     }
 
     /// The names in a directory, `.` and `..` excluded, sorted by bytes.
     public func directoryEntries(_ path: String) throws(StoreError) -> [String] {
-        guard let names = sys.listDirectory(path) else { throw failure("list", path, errno) }
+        let names = try call("list", path) { () throws(Errno) in try sys.directoryEntries(path) }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Writes `bytes` to a new file `todo-RANDOM-NAME`, mode 0600, in `$TMPDIR` (or `/tmp`).
+    /// Writes `bytes` to a new file `todo-RANDOM-NAME`, mode 0600, in the store's temporary
+    /// directory (see ``init(temporaryDirectory:)``).
     public func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
     {
-        var directory = "/tmp"
-        if let value = getenv("TMPDIR"), value.pointee != 0 { directory = String(cString: value) }
-        if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         var path = ""
-        var fd: Int32 = -1
+        var opened: Int32?
+        var lastError = Errno.exists
         for _ in 0..<100 {
             let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-            path = "\(directory)/todo-\(tag)-\(name)"
-            fd = sys.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 || errno != EEXIST { break }
+            path = "\(temporaryDirectory)/todo-\(tag)-\(name)"
+            do {
+                opened = try sys.open(path, [.writeOnly, .create, .exclusive], 0o600)
+                break
+            } catch {
+                lastError = error
+                if error != .exists { break }
+            }
         }
-        guard fd >= 0 else { throw failure("create", path, errno) }
-        var code = writeAll(fd, bytes)
-        if sys.close(fd) != 0 && code == 0 { code = errno }
-        if code != 0 {
-            _ = sys.unlink(path)
-            throw failure("write", path, code)
+        guard let fd = opened else { throw failure("create", path, lastError) }
+        do throws(Errno) {
+            do {
+                try writeAll(fd, bytes)
+            } catch {
+                try? sys.close(fd)
+                throw error
+            }
+            try sys.close(fd)
+        } catch {
+            try? sys.remove(path)
+            throw failure("write", path, error)
         }
         return path
     }
 
     /// Removes a file; errors (such as a missing file) are ignored.
     public func removeFile(_ path: String) {
-        _ = sys.unlink(path)
+        try? sys.remove(path)
     }
 }

@@ -21,3 +21,15 @@ enum WriteFailure: Error {
     /// A system call failed.
     case failed(StoreError)
 }
+
+/// What one attempt of a read-modify-write produced from the file it read.
+struct Rewrite<Result> {
+    /// The new content.
+    var bytes: [UInt8]
+    /// What the operation returns when this attempt is the one written.
+    var result: Result
+    /// Work that must happen only once the file is known unchanged and before it is replaced
+    /// (a move's append to its destination). When it ran, a later change of the file is an
+    /// error rather than a reason to try again, since the work cannot be taken back.
+    var beforeReplace: (() throws(StoreError) -> Void)? = nil
+}

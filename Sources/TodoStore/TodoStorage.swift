@@ -2,10 +2,10 @@ public import TodoTxt
 
 /// Where the `todo` command reads and writes its files.
 ///
-/// Every method takes a path as the user configured it. Implementations follow storage.md: a
-/// read-modify-write holds an exclusive lock for its whole duration, a rewrite is atomic, and
-/// an error leaves every file as it was. ``FileStorage`` is the real one; ``InMemoryStorage``
-/// lets tests run commands without a disk.
+/// Every method takes a path as the user configured it. Implementations follow the README's "How
+/// `todo` writes your files": a read-modify-write holds an exclusive lock for its whole duration, a
+/// rewrite is atomic, and an error leaves every file as it was. ``FileStorage`` is the real one;
+/// `InMemoryStorage` (in TodoStoreTesting) lets tests run commands without a disk.
 public protocol TodoStorage: AnyObject {
     /// Reads a file into a list. A missing file is an error.
     func read(_ path: String) throws(StoreError) -> TodoList
@@ -21,8 +21,8 @@ public protocol TodoStorage: AnyObject {
     /// - Returns: What `edit` returned on its last call.
     func update<Result>(_ path: String, _ edit: (inout TodoList) throws -> Result) throws -> Result
 
-    /// Appends lines to the file under the lock (format.md F5: a last line without a terminator
-    /// gets one first; new lines take the file's terminator).
+    /// Appends lines to the file under the lock (FormatRules.md F5: a last line without a
+    /// terminator gets one first; new lines take the file's terminator).
     ///
     /// - Returns: The list as it is after the append.
     @discardableResult

@@ -1,7 +1,7 @@
-/// Edits on the model, each touching only what it must (format.md Part C). Every edit that
+/// Edits on the model, each touching only what it must (FormatRules.md Part C). Every edit that
 /// could produce a line that parses back differently throws ``TODOItemError`` instead.
 extension TODOItem {
-    /// Marks the task done on `date` (format.md C.1): the priority is removed, `x DATE ` is
+    /// Marks the task done on `date` (FormatRules.md C.1): the priority is removed, `x DATE ` is
     /// prepended, the creation date and the description stay. With `keepingPriority`, a
     /// priority is kept as a ` pri:X` tag at the end of the description (C.2). A task that is
     /// already done is left unchanged.
@@ -19,7 +19,7 @@ extension TODOItem {
         descriptionBytes = text
     }
 
-    /// Reopens a done task (format.md C.3): removes `x ` and the completion date and, when the
+    /// Reopens a done task (FormatRules.md C.3): removes `x ` and the completion date and, when the
     /// description has a `pri:X` tag, removes that word with one adjacent space and restores
     /// `(X) `. The result is the parse of the new line, so header-like text at the start of the
     /// description becomes header again. A task that is not done is left unchanged.
@@ -41,7 +41,7 @@ extension TODOItem {
     }
 
     /// Sets or removes the priority of an open task. On a done task the `pri:` tag is set or
-    /// removed instead (format.md C.2).
+    /// removed instead (FormatRules.md C.2).
     ///
     /// - Throws: ``TODOItemError/descriptionLooksLikeHeader`` when removing the priority would
     ///   expose text such as `x ` that the header grammar would claim.
@@ -96,7 +96,7 @@ extension TODOItem {
     }
 
     /// Sets the value of the first `key:` tag in place, or appends ` key:value` when there is
-    /// none (format.md C.6).
+    /// none (FormatRules.md C.6).
     ///
     /// - Throws: ``TODOItemError/invalidTag`` when the key is empty or has a colon, space or
     ///   tab, or the value is empty, has a space or tab, or starts with `//`.
@@ -123,7 +123,7 @@ extension TODOItem {
         }
     }
 
-    /// Removes the first `key:` tag with one adjacent space (format.md C.6). Nothing happens
+    /// Removes the first `key:` tag with one adjacent space (FormatRules.md C.6). Nothing happens
     /// when there is no such tag, or when removing it would expose text that the header grammar
     /// claims (`due:1 x marks` would become a completed task).
     public mutating func removeTag(_ key: String) {
@@ -157,7 +157,7 @@ extension TODOItem {
         return Array(text[..<start]) + Array(text[end...])
     }
 
-    /// The bytes of text a user adds to a task; LF and CR are rejected (format.md C.4).
+    /// The bytes of text a user adds to a task; LF and CR are rejected (FormatRules.md C.4).
     static func checkedUserText(_ text: some StringProtocol) throws(TODOItemError) -> [UInt8] {
         let bytes = Array(text.utf8)
         if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { throw .lineBreakInDescription }
@@ -165,7 +165,7 @@ extension TODOItem {
     }
 
     /// Replaces the description, keeping the header. New text was checked by the caller, so a
-    /// CR already in the line stays content (format.md F3).
+    /// CR already in the line stays content (FormatRules.md F3).
     private mutating func setDescription(_ text: ArraySlice<UInt8>) throws(TODOItemError) {
         self = try TODOItem(
             descriptionBytes: text, priority: priority, creationDate: creationDate, isDone: isDone,

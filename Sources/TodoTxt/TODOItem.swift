@@ -3,7 +3,7 @@
 /// The header fields (done flag, priority, completion and creation dates) come from the start of
 /// the line; everything after the header is the description, kept byte for byte. Projects,
 /// contexts and tags are views of the description. Serializing an item that was parsed and not
-/// changed gives back the exact bytes of the line (format.md S2).
+/// changed gives back the exact bytes of the line (FormatRules.md S2).
 ///
 /// ```swift
 /// let item = TODOItem(parsing: "(A) 2024-05-17 call mom +family @phone")
@@ -12,7 +12,7 @@
 /// item.line            // "(A) 2024-05-17 call mom +family @phone"
 /// ```
 public struct TODOItem: Hashable, Sendable {
-    /// Whether the line starts with `x ` (format.md H1).
+    /// Whether the line starts with `x ` (FormatRules.md H1).
     public internal(set) var isDone: Bool
     /// The `(A) ` priority of an open task; always `nil` for a done task (H5).
     public internal(set) var priority: Priority?
@@ -68,7 +68,7 @@ public struct TODOItem: Hashable, Sendable {
     }
 
     /// Builds a new item, checking that it serializes to a line that parses back to the same
-    /// fields (format.md S3, S4).
+    /// fields (FormatRules.md S3, S4).
     ///
     /// - Throws: ``TODOItemError`` when the description contains a line break, or starts with
     ///   text that the header grammar would claim (`x marks the spot` with no header would
@@ -84,7 +84,7 @@ public struct TODOItem: Hashable, Sendable {
 
     /// The checked memberwise initializer behind
     /// ``init(description:priority:creationDate:isDone:completionDate:)``. Edits of a parsed
-    /// line pass `allowingCR`: a lone CR there is content (format.md F3), not a line break.
+    /// line pass `allowingCR`: a lone CR there is content (FormatRules.md F3), not a line break.
     init(
         descriptionBytes bytes: ArraySlice<UInt8>, priority: Priority?, creationDate: LocalDate?,
         isDone: Bool, completionDate: LocalDate?, allowingCR: Bool = false
@@ -112,14 +112,14 @@ public struct TODOItem: Hashable, Sendable {
         String(decoding: descriptionBytes, as: UTF8.self)
     }
 
-    /// Whether the line is empty or made only of spaces and tabs (format.md F6).
+    /// Whether the line is empty or made only of spaces and tabs (FormatRules.md F6).
     public var isBlank: Bool {
         !isDone && priority == nil && creationDate == nil
             && descriptionBytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// The line's bytes: the header elements that are present, each followed by one space, then
-    /// the description (format.md S1).
+    /// the description (FormatRules.md S1).
     public var line: [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(descriptionBytes.count + 26)
@@ -207,7 +207,7 @@ public struct TODOItem: Hashable, Sendable {
         return found
     }
 
-    /// Calls `body` with each word of the description, in order (format.md A.4).
+    /// Calls `body` with each word of the description, in order (FormatRules.md A.4).
     public func forEachWord(_ body: (Word) throws -> Void) rethrows {
         try Word.scan(descriptionBytes, body)
     }
@@ -217,16 +217,16 @@ public struct TODOItem: Hashable, Sendable {
 public enum TODOItemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The description contains LF or CR; a task must stay on one line.
     case lineBreakInDescription
-    /// A completed task cannot carry a header priority (use a `pri:X` tag, format.md C.2).
+    /// A completed task cannot carry a header priority (use a `pri:X` tag, FormatRules.md C.2).
     case priorityOnCompletedTask
     /// An open task cannot have a completion date.
     case completionDateOnOpenTask
-    /// A completed task with a creation date needs a completion date (format.md S3).
+    /// A completed task with a creation date needs a completion date (FormatRules.md S3).
     case creationDateWithoutCompletionDate
     /// The description starts with text the header grammar would read as a header
-    /// (format.md S4), such as `x ` or `(A) ` or a date followed by a space.
+    /// (FormatRules.md S4), such as `x ` or `(A) ` or a date followed by a space.
     case descriptionLooksLikeHeader
-    /// A tag key or value that cannot be written as one `key:value` word (format.md C.6).
+    /// A tag key or value that cannot be written as one `key:value` word (FormatRules.md C.6).
     case invalidTag
 
     /// A one-line explanation.

@@ -1,4 +1,4 @@
-/// A `key:value` word of a description (format.md W3), such as `due:2024-05-01`.
+/// A `key:value` word of a description (FormatRules.md W3), such as `due:2024-05-01`.
 public struct Tag: Hashable, Sendable, CustomStringConvertible {
     /// The text before the first colon; never empty.
     public var key: String

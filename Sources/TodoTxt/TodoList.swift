@@ -1,6 +1,4 @@
-import Glibc
-
-/// How a line ends (format.md F3).
+/// How a line ends (FormatRules.md F3).
 public enum LineTerminator: Sendable, Hashable {
     /// The last line of a file that does not end with a newline.
     case none
@@ -21,12 +19,12 @@ public enum LineTerminator: Sendable, Hashable {
 
 /// A whole todo.txt file, held as bytes, line by line.
 ///
-/// The file layer of format.md: lines end at LF, a CR before the LF belongs to the terminator and
-/// is kept per line, a UTF-8 byte order mark is kept outside line 1, blank lines are kept and
+/// The file layer of FormatRules.md: lines end at LF, a CR before the LF belongs to the terminator
+/// and is kept per line, a UTF-8 byte order mark is kept outside line 1, blank lines are kept and
 /// counted, and a missing final newline is remembered. ``serialized()`` of a list that was not
 /// changed returns exactly the bytes it was made from, whatever they are.
 ///
-/// Lines are indexed from 0; the task number todo.sh shows is `index + 1` (format.md F7).
+/// Lines are indexed from 0; the task number todo.sh shows is `index + 1` (FormatRules.md F7).
 public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// One physical line of the file.
     public struct Line: Sendable, Hashable {
@@ -38,7 +36,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         /// The line parsed as a task.
         public var item: TODOItem { TODOItem(parsingBytes: content) }
 
-        /// Whether the line is empty or only spaces and tabs (format.md F6).
+        /// Whether the line is empty or only spaces and tabs (FormatRules.md F6).
         public var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
         /// The content as a string (invalid UTF-8 shows as U+FFFD).
@@ -59,7 +57,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// The content of replaced and appended lines.
     private var added: [UInt8] = []
     private var spans: [Span]
-    /// Whether the file starts with a UTF-8 byte order mark (format.md F2).
+    /// Whether the file starts with a UTF-8 byte order mark (FormatRules.md F2).
     public var hasByteOrderMark: Bool
 
     /// An empty file.
@@ -82,7 +80,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             var count = 1
             var position = hasByteOrderMark ? 3 : 0
             while position < buffer.count {
-                let found = memchrLF(base + position, buffer.count - position)
+                let found = firstLineFeed(base + position, buffer.count - position)
                 if found < 0 { break }
                 count += 1
                 position += found + 1
@@ -92,7 +90,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             let end = buffer.count
             while start < end {
                 let remaining = end - start
-                let found = memchrLF(base + start, remaining)
+                let found = firstLineFeed(base + start, remaining)
                 if found < 0 {
                     lines.append(Span(start: start, count: Int32(remaining), terminator: .none))
                     break
@@ -131,10 +129,10 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// Every line parsed as a task, blank lines included.
     public var items: [TODOItem] { map(\.item) }
 
-    /// Whether the last line ends with a terminator (format.md F4); `true` for an empty file.
+    /// Whether the last line ends with a terminator (FormatRules.md F4); `true` for an empty file.
     public var endsWithTerminator: Bool { spans.last.map { $0.terminator != .none } ?? true }
 
-    /// The terminator a new line gets: the first line's, or LF (format.md F5).
+    /// The terminator a new line gets: the first line's, or LF (FormatRules.md F5).
     public var newLineTerminator: LineTerminator {
         guard let first = spans.first, first.terminator != .none else { return .lf }
         return first.terminator
@@ -174,8 +172,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return (start, Int32(added.count - start))
     }
 
-    /// The terminator that keeps a line intact when the file is read again. LF after a trailing
-    /// CR would read back as a CRLF terminator (format.md F3), so it becomes CRLF; an empty last
+    /// The terminator that keeps a line intact when the file is read again. LF after a trailing CR
+    /// would read back as a CRLF terminator (FormatRules.md F3), so it becomes CRLF; an empty last
     /// line with no terminator would not be read back at all (F4), so it gets one.
     private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
         if terminator == .none && span.count == 0 { return newLineTerminator }
@@ -204,7 +202,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Appends a line. A last line without a terminator first gets one; the new line takes
-    /// ``newLineTerminator`` (format.md F5). Returns the new line's index. As when a line is
+    /// ``newLineTerminator`` (FormatRules.md F5). Returns the new line's index. As when a line is
     /// replaced, a line that ends with CR gets CRLF instead of LF. The bytes must not contain LF.
     @discardableResult
     public mutating func appendLine(_ content: some Collection<UInt8>) -> Int {
@@ -244,8 +242,37 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
 }
 
 /// The offset of the first LF in `count` bytes at `pointer`, or -1.
+///
+/// A word-at-a-time scan in plain Swift (no C library, so TodoTxt builds on every platform),
+/// about as fast as `memchr` (measured on 64 MB: faster on 70-byte lines, within a third on
+/// 10,000-byte lines): 16 bytes per step, each 8-byte word
+/// XORed with LFs so that an LF becomes a zero byte, found with the classic "has a zero byte"
+/// test. Borrows in that test only ever flag bytes above a real zero, so the lowest flagged
+/// byte (in memory order) is the first LF.
 @inline(__always)
-private func memchrLF(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    guard let found = memchr(pointer, 0x0A, count) else { return -1 }
-    return UnsafeRawPointer(pointer).distance(to: found)
+private func firstLineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    let raw = UnsafeRawPointer(pointer)
+    let lows: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    @inline(__always) func flags(_ offset: Int) -> UInt64 {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let zeroed = word ^ lineFeeds
+        return (zeroed &- lows) & ~zeroed & highs
+    }
+    var offset = 0
+    while offset + 16 <= count {
+        let first = flags(offset)
+        let second = flags(offset + 8)
+        if first | second != 0 {
+            if first != 0 { return offset + first.trailingZeroBitCount / 8 }
+            return offset + 8 + second.trailingZeroBitCount / 8
+        }
+        offset += 16
+    }
+    while offset < count {
+        if pointer[offset] == 0x0A { return offset }
+        offset += 1
+    }
+    return -1
 }

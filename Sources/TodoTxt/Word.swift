@@ -1,6 +1,6 @@
-/// One word of a description: a maximal run of bytes other than space and tab (format.md A.4).
+/// One word of a description: a maximal run of bytes other than space and tab (FormatRules.md A.4).
 public struct Word: Sendable {
-    /// What a word is, by the first rule of format.md A.4 that matches.
+    /// What a word is, by the first rule of FormatRules.md A.4 that matches.
     public enum Kind: Sendable, Hashable {
         /// `+name` (W1).
         case project
@@ -28,7 +28,7 @@ public struct Word: Sendable {
         kind == .tag ? bytes[(nameEnd + 1)...] : bytes[bytes.endIndex...]
     }
 
-    /// Whether a byte separates words: SP or TAB only (format.md A.0).
+    /// Whether a byte separates words: SP or TAB only (FormatRules.md A.0).
     @inline(__always)
     static func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 

@@ -2,7 +2,7 @@
 ///
 /// Valid only inside the ``WordScanner/forEach(in:_:)`` callback.
 package struct ScannedWord {
-    /// The kind, by the rules of format.md W1-W5 (the same as `Word.Kind`).
+    /// The kind, by the rules of FormatRules.md W1-W5 (the same as `Word.Kind`).
     package let kind: Word.Kind
     /// The project or context name without its sigil, the tag's key, or the whole text word.
     package let name: UnsafeBufferPointer<UInt8>
@@ -22,7 +22,7 @@ package struct ScannedWord {
     }
 }
 
-/// Splits a description into words and classifies them (format.md A.4, rules W1-W5) without
+/// Splits a description into words and classifies them (FormatRules.md A.4, rules W1-W5) without
 /// creating slices, so that scanning a million items costs no reference counting. This is the
 /// one place the word rules live: ``Word`` is built on it, and TodoQuery uses it directly.
 package enum WordScanner {

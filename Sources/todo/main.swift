@@ -1,9 +1,9 @@
 // The `todo` command: everything happens in TodoCLI, which catches every error.
-import Glibc
 import TodoCLI
+import TodoPlatform
 
-setlocale(LC_ALL, "")
+ProcessState.adoptEnvironmentLocale()
 let status = TodoCLI.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: .current(programPath: CommandLine.arguments.first ?? "todo"))
-exit(status)
+ProcessState.exit(status)

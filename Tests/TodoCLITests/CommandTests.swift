@@ -1,5 +1,6 @@
 import Testing
 import TodoStore
+import TodoStoreTesting
 import TodoTxt
 
 @testable import TodoCLI

@@ -2,6 +2,7 @@ import Testing
 import TodoMerge
 import TodoQuery
 import TodoStore
+import TodoStoreTesting
 import TodoTxt
 
 /// The code of the getting-started articles of the DocC catalogs

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Every name and alias of every built-in action.
-    static let actionNames: [String] = BuiltIn.all.flatMap(\.names)
+    static let actionNames: [String] = ActionRegistry.all.flatMap { $0.names }
 
     @Test(arguments: actionNames)
     func actionIsInTheManual(_ name: String) throws {

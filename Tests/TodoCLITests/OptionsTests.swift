@@ -2,7 +2,8 @@ import Testing
 
 @testable import TodoCLI
 
-/// The option parser (todo-sh.md §2): getopts `:fhpcnNaAtTvVx+@Pd:` plus our long options.
+/// The option parser (TodoShCompatibility.md §2): getopts `:fhpcnNaAtTvVx+@Pd:` plus our long
+/// options.
 @Suite struct OptionsTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let arguments: [String]

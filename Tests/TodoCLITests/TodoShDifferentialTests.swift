@@ -5,10 +5,11 @@ import Testing
 /// and with `todo`, on the same file, and compares the output and the files byte for byte.
 ///
 /// Debian ships todo.sh 2.11.0. The cases where later versions (which `todo` follows, see
-/// todo-sh.md §10) changed the behaviour are left out: the exit status of the warnings
-/// (`depri` of a task without priority, `deduplicate` with nothing to do), the quoting in the
-/// `-vv` debug line, the `mv` message and `ITEM#` for `NR` in usage messages. The program name in messages is its basename, so
-/// `todo-txt` is read as `todo`. With todo.sh absent the argument list is empty.
+/// TodoShCompatibility.md §10) changed the behaviour are left out: the exit status of the warnings
+/// (`depri` of a task without priority, `deduplicate` with nothing to do), the quoting in the `-vv`
+/// debug line, the `mv` message and `ITEM#` for `NR` in usage messages. The program name in
+/// messages is its basename, so `todo-txt` is read as `todo`. With todo.sh absent the argument list
+/// is empty.
 @Suite struct TodoShDifferentialTests {
     static let todoSh = "/usr/bin/todo-txt"
 

@@ -45,8 +45,10 @@ struct Transcript: CustomTestStringConvertible, Sendable {
             current = nil
             expected = []
         }
-        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map
-        { Substring(decoding: $0, as: UTF8.self) }.enumerated() {
+        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+            Substring(decoding: $0, as: UTF8.self)
+        }
+        for (index, line) in lines.enumerated() {
             if line.hasPrefix("$ ") {
                 finish()
                 current = Step(

@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// Byte-exactness (G3) and file conventions (git.md 3.10): ours' BOM, terminators and final
+/// Byte-exactness of trivial merges and file conventions: ours' BOM, terminators and final
 /// newline are kept; untouched lines are copied byte for byte.
 @Suite struct ConventionTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -45,7 +45,7 @@ import TodoMerge
 
     @Test func untouchedLinesAreCopiedByteForByte() {
         // Odd spacing, a tab, invalid UTF-8 and a mixed terminator survive untouched; the new
-        // line takes the first line's terminator (format.md F5).
+        // line takes the first line's terminator (FormatRules.md F5).
         let odd: [UInt8] = Array("(A)  Odd\tspacing  ".utf8) + [0xFF, 0xFE] + [0x0D, 0x0A]
         let base = odd + bytes("Call mom\n")
         let ours = odd + bytes("Call mom @phone\n")

@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// The field-level rules of git.md 3.5 and the conflicts of 3.7.1, each on a one-task file
+/// The field-level rules and the same-field conflicts, each on a one-task file
 /// that both sides changed.
 @Suite struct FieldMergeTests {
     private func one(_ base: String, _ ours: String, _ theirs: String) -> MergeResult {

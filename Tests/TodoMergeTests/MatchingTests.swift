@@ -3,7 +3,7 @@ import TodoTxt
 
 @testable import TodoMerge
 
-/// The matching tiers of git.md 3.3, tested on the matcher itself.
+/// The matching tiers, tested on the matcher itself.
 @Suite struct MatchingTests {
     private func tasks(_ lines: [String]) -> [MergeTask] {
         MergeVersion(TodoList(bytes: file(lines)), markerSize: 7).tasks

@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// Ordering of the merged file (git.md 3.6) and the end-to-end scenarios.
+/// Ordering of the merged file and the end-to-end scenarios.
 @Suite struct OrderingTests {
     @Test func additionsAtTheEndOnBothSidesAreAllKeptOursFirst() {
         let base = ["(A) Call mom", "Buy milk"]
@@ -66,18 +66,26 @@ import TodoMerge
         #expect(lines(backward) == expected)
     }
 
-    @Test func bothReorderedKeepsOursOrder() {
+    @Test func bothReorderedAppliesEachSidesMove() {
+        // Ours moved C3 to the top, theirs moved A1 to the bottom.
         let base = ["A1", "B2", "C3"]
         let result = mergeTexts(base, ["C3", "A1", "B2"], ["B2", "C3", "A1"])
         #expect(result.isClean)
-        #expect(lines(result) == ["C3", "A1", "B2"])
+        #expect(lines(result) == ["C3", "B2", "A1"])
     }
 
-    @Test func blankLinesComeFromTheSkeletonOnly() {
+    @Test func blankLinesMergeLikeLines() {
+        // Theirs deleted the blank line and added two after Two; ours added Three there.
         let base = ["One", "", "Two"]
         let result = mergeTexts(base, ["One", "", "Two", "Three"], ["One", "Two", "", "", "Four"])
         #expect(result.isClean)
-        #expect(lines(result) == ["One", "", "Two", "Three", "Four"])
+        #expect(lines(result) == ["One", "Two", "Three", "", "", "Four"])
+    }
+
+    @Test func blankLinesKeptByBothStay() {
+        let base = ["One", "", "Two"]
+        let result = mergeTexts(base, ["One", "", "Two", "Three"], ["(A) One", "", "Two"])
+        #expect(lines(result) == ["(A) One", "", "Two", "Three"])
     }
 
     @Test func taskDeletedByTheOtherSideLeavesNoBlankLine() {

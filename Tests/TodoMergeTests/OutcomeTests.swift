@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// Every row of the per-task outcome table (git.md 3.4), with the other tasks of the file
+/// Every row of the per-task outcome table, with the other tasks of the file
 /// changed on both sides so the trivial whole-file shortcuts do not apply.
 @Suite struct OutcomeTests {
     /// Wraps the task under test between a task ours changes and a task theirs changes.

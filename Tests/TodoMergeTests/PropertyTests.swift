@@ -4,7 +4,8 @@ import TodoMerge
 import TodoTxt
 
 /// Random todo lists, edited at random on two sides, with properties every merge must keep
-/// (git.md G1-G4, G6). The generator is seeded, so every run checks the same cases.
+/// (no silent loss, no duplicates, byte-exact trivial cases, symmetry, clean output). The
+/// generator is seeded, so every run checks the same cases.
 @Suite struct PropertyTests {
     /// Builds random files and random edits of them.
     private struct Fixture {

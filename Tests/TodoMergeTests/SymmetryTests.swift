@@ -1,7 +1,7 @@
 import Testing
 import TodoMerge
 
-/// G4: swapping ours and theirs mirrors conflicts and keeps the same tasks.
+/// Symmetry: swapping ours and theirs mirrors conflicts and keeps the same tasks.
 @Suite struct SymmetryTests {
     private static let cases: [(String, [String], [String], [String])] = [
         (

@@ -32,7 +32,7 @@ func hasMarkers(_ result: MergeResult) -> Bool {
     }
 }
 
-/// A conflict block as git.md 2.3 shows it, with default labels.
+/// A diff3-style conflict block as git writes it, with default labels.
 func block(ours: [String], base: [String], theirs: [String]) -> [String] {
     ["<<<<<<< ours"] + ours + ["||||||| base"] + base + ["======="] + theirs + [">>>>>>> theirs"]
 }

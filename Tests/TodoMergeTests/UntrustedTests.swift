@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TodoMerge
 
-/// Inputs the task merge cannot trust (git.md 3.7.4) and the line-based fallback.
+/// Inputs the task merge cannot trust and the line-based fallback.
 @Suite struct UntrustedTests {
     @Test func markersInOursFallBackToALineMerge() {
         let base = ["One", "Two", "Three"]

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TodoPlatform
 import TodoTxt
 
 @testable import TodoStore
@@ -35,66 +36,42 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
     var reason: String { String(cString: strerror(code)) }
 
     /// Real system calls with this one fault.
-    func syscalls() -> Syscalls {
+    func syscalls() -> FileSystem {
         var calls = chunkedSyscalls()
-        let code = self.code
+        let error = Errno(code)
         let writes = Counter()
         switch self {
         case .fullDiskOnSecondWrite:
-            calls.write = { fd, buffer, count in
-                if writes.next() == 2 {
-                    errno = code
-                    return -1
-                }
-                return Syscalls.live.write(fd, buffer, min(count, 4096))
+            calls.write = { fd, buffer throws(Errno) in
+                if writes.next() == 2 { throw error }
+                return try FileSystem.live.write(
+                    fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
             }
         case .readOnlyFile:
-            calls.faccessat = { _, _, _ in
-                errno = code
-                return -1
-            }
+            calls.checkWritable = { _, _ throws(Errno) in throw error }
         case .readOnlyDirectory:
-            calls.openat = { directory, name, flags, mode in
-                if name.contains(".tmp-") {
-                    errno = code
-                    return -1
-                }
-                return Syscalls.live.openat(directory, name, flags, mode)
+            calls.openAt = { directory, name, options, mode throws(Errno) in
+                if name.contains(".tmp-") { throw error }
+                return try FileSystem.live.openAt(directory, name, options, mode)
             }
         case .lockFileDenied:
-            calls.openat = { directory, name, flags, mode in
-                if name.hasSuffix(".lock") {
-                    errno = code
-                    return -1
-                }
-                return Syscalls.live.openat(directory, name, flags, mode)
+            calls.openAt = { directory, name, options, mode throws(Errno) in
+                if name.hasSuffix(".lock") { throw error }
+                return try FileSystem.live.openAt(directory, name, options, mode)
             }
         case .fsyncFails:
-            calls.fsync = { _ in
-                errno = code
-                return -1
-            }
+            calls.sync = { _ throws(Errno) in throw error }
         case .chmodFails:
-            calls.fchmod = { _, _ in
-                errno = code
-                return -1
-            }
+            calls.setPermissions = { _, _ throws(Errno) in throw error }
         case .closeFails:
             // Fails the close of the temporary file (after the kernel closed it).
-            calls.close = { fd in
-                let name = Syscalls.live.readlink("/proc/self/fd/\(fd)") ?? ""
-                let result = Syscalls.live.close(fd)
-                if name.contains(".tmp-") {
-                    errno = code
-                    return -1
-                }
-                return result
+            calls.close = { fd throws(Errno) in
+                let name = (try? FileSystem.live.readLink("/proc/self/fd/\(fd)")) ?? ""
+                try FileSystem.live.close(fd)
+                if name.contains(".tmp-") { throw error }
             }
         case .renameFails:
-            calls.renameat = { _, _, _ in
-                errno = code
-                return -1
-            }
+            calls.rename = { _, _, _ throws(Errno) in throw error }
         }
         return calls
     }
@@ -116,7 +93,7 @@ struct FaultInjectionTests {
         defer { directory.remove() }
         let path = directory.file("todo.txt")
         try writeFile(path, Self.original, mode: 0o640)
-        let store = FileStorage(syscalls: fault.syscalls())
+        let store = FileStorage(fileSystem: fault.syscalls())
         let error = #expect(throws: StoreError.self) {
             try store.update(path) { $0.replaceLine(at: 0, with: "changed".bytes) }
         }
@@ -132,7 +109,7 @@ struct FaultInjectionTests {
         defer { directory.remove() }
         let path = directory.file("todo.txt")
         try writeFile(path, Self.original)
-        let store = FileStorage(syscalls: fault.syscalls())
+        let store = FileStorage(fileSystem: fault.syscalls())
         let error = #expect(throws: StoreError.self) {
             _ = try store.append(path, lines: ["new task".bytes])
         }
@@ -148,7 +125,7 @@ struct FaultInjectionTests {
         let link = directory.file("todo.txt")
         try writeFile(target, "a\n".bytes)
         symlink("real.txt", link)
-        let store = FileStorage(syscalls: Fault.readOnlyFile.syscalls())
+        let store = FileStorage(fileSystem: Fault.readOnlyFile.syscalls())
         let error = #expect(throws: StoreError.self) {
             try store.update(link) { $0.appendLine("b".bytes) }
         }
@@ -163,17 +140,14 @@ struct FaultInjectionTests {
         let done = directory.file("done.txt")
         try writeFile(todo, "a\nx b\n".bytes)
         try writeFile(done, "x old\n".bytes)
-        var calls = Syscalls.live
+        var calls = FileSystem.live
         let renames = Counter()
-        calls.renameat = { directory, from, to in
-            if renames.next() == 2 {
-                errno = EIO
-                return -1
-            }
-            return Syscalls.live.renameat(directory, from, to)
+        calls.rename = { directory, from, to throws(Errno) in
+            if renames.next() == 2 { throw Errno(EIO) }
+            try FileSystem.live.rename(directory, from, to)
         }
         let error = #expect(throws: StoreError.self) {
-            try FileStorage(syscalls: calls).move(from: todo, to: done) { list in
+            try FileStorage(fileSystem: calls).move(from: todo, to: done) { list in
                 list.removeLine(at: 1)
                 return (["x b".bytes], ())
             }
@@ -228,15 +202,13 @@ struct FaultInjectionTests {
     // MARK: Someone else writes the file between our read and our rename.
 
     /// System calls where `change` runs just after the temporary file is synced.
-    static func syscalls(changing change: @escaping @Sendable (Int) throws -> Void) -> Syscalls {
-        var calls = Syscalls.live
+    static func syscalls(changing change: @escaping @Sendable (Int) throws -> Void) -> FileSystem {
+        var calls = FileSystem.live
         let syncs = Counter()
-        calls.fsync = { fd in
-            var status = stat()
-            _ = Syscalls.live.fstat(fd, &status)
-            let result = Syscalls.live.fsync(fd)
-            if status.st_mode & S_IFMT == S_IFREG { try? change(syncs.next()) }
-            return result
+        calls.sync = { fd throws(Errno) in
+            let status = try? FileSystem.live.status(fd)
+            try FileSystem.live.sync(fd)
+            if status?.kind == .regular { try? change(syncs.next()) }
         }
         return calls
     }
@@ -250,7 +222,7 @@ struct FaultInjectionTests {
             if sync == 1 { try writeFile(path, "a\nb\nadded by an editor\n".bytes) }
         }
         var editCalls = 0
-        try FileStorage(syscalls: calls).update(path) { list in
+        try FileStorage(fileSystem: calls).update(path) { list in
             editCalls += 1
             guard list[1].content.elementsEqual("b".bytes) else { throw TestFailure("moved") }
             list.replaceLine(at: 1, with: "B".bytes)
@@ -268,7 +240,7 @@ struct FaultInjectionTests {
         let calls = Self.syscalls { sync in
             if sync == 1 { try writeFile(path, "a\nb".bytes) }
         }
-        try FileStorage(syscalls: calls).append(path, lines: ["c".bytes])
+        try FileStorage(fileSystem: calls).append(path, lines: ["c".bytes])
         #expect(try readFile(path) == "a\nb\nc\n".bytes)
     }
 
@@ -281,7 +253,7 @@ struct FaultInjectionTests {
             if sync == 1 { try writeFile(path, "a\nsomething else\n".bytes) }
         }
         #expect(throws: TestFailure.self) {
-            try FileStorage(syscalls: calls).update(path) { list in
+            try FileStorage(fileSystem: calls).update(path) { list in
                 guard list[1].content.elementsEqual("b".bytes) else {
                     throw TestFailure("line 2 changed")
                 }
@@ -299,7 +271,7 @@ struct FaultInjectionTests {
         try writeFile(path, "a\n".bytes)
         let calls = Self.syscalls { sync in try writeFile(path, "other \(sync)\n".bytes) }
         let error = #expect(throws: StoreError.self) {
-            try FileStorage(syscalls: calls).append(path, lines: ["c".bytes])
+            try FileStorage(fileSystem: calls).append(path, lines: ["c".bytes])
         }
         #expect(error?.path == path)
         #expect(try readFile(path) == "other \(FileStorage.attempts)\n".bytes)
@@ -313,7 +285,7 @@ struct FaultInjectionTests {
         try writeFile(path, "a\n".bytes)
         let calls = Self.syscalls { _ in try writeFile(path, "a\n".bytes) }
         var editCalls = 0
-        try FileStorage(syscalls: calls).update(path) { list in
+        try FileStorage(fileSystem: calls).update(path) { list in
             editCalls += 1
             list.replaceLine(at: 0, with: "A".bytes)
         }

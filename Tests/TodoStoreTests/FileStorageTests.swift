@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TodoPlatform
 import TodoTxt
 
 @testable import TodoStore
@@ -81,7 +82,7 @@ struct FileStorageTests {
         let path = directory.file("done.txt")
         try FileStorage().append(path, lines: ["x done".bytes])
         #expect(try readFile(path) == "x done\n".bytes)
-        let mask = Syscalls.live.umask()
+        let mask = mode_t(FileSystem.live.creationMask())
         #expect(status(path).st_mode & 0o7777 == 0o666 & ~mask)
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TodoPlatform
 import TodoTxt
 
 @testable import TodoStore
@@ -152,10 +153,10 @@ struct ProcessTests {
         let path = directory.file("todo.txt")
         try writeFile(path, "old\n".bytes)
         try Self.warmUp()
-        var crashing = Syscalls.live
-        crashing.renameat = { _, _, _ in _exit(9) }
+        var crashing = FileSystem.live
+        crashing.rename = { _, _, _ in _exit(9) }
         let child = spawnChild {
-            _ = try? FileStorage(syscalls: crashing).append(path, lines: ["lost".bytes])
+            _ = try? FileStorage(fileSystem: crashing).append(path, lines: ["lost".bytes])
             return 0
         }
         #expect(waitForChild(child) == .exited(9))

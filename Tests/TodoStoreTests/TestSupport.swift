@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import Testing
+import TodoPlatform
 import TodoTxt
 
 @testable import TodoStore
@@ -103,9 +104,11 @@ final class Counter: Sendable {
 
 /// System calls that pass through to the real ones, with `writes` split into chunks of at
 /// most 4 KiB so that a test can fail "the second write".
-func chunkedSyscalls() -> Syscalls {
-    var calls = Syscalls.live
-    calls.write = { fd, buffer, count in Syscalls.live.write(fd, buffer, min(count, 4096)) }
+func chunkedSyscalls() -> FileSystem {
+    var calls = FileSystem.live
+    calls.write = { fd, buffer throws(Errno) in
+        try FileSystem.live.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
+    }
     return calls
 }
 

@@ -1,4 +1,4 @@
-# add, addm, addto (todo-sh.md §5.2-5.4)
+# add, addm, addto (TodoShCompatibility.md §5.2-5.4)
 $ todo add "(b) Call mom @phone +family"
 1 (B) Call mom @phone +family
 TODO: 1 added.

@@ -1,4 +1,4 @@
-# add-ons in the actions directory (todo-sh.md §1, §5.21, §5.23)
+# add-ons in the actions directory (TodoShCompatibility.md §1, §5.21, §5.23)
 $ todo listaddons
 TODO: '$HOME/.todo/actions' does not exist.
 ? 1

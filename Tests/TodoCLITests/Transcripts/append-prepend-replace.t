@@ -1,4 +1,4 @@
-# append, prepend, replace (todo-sh.md §5.10-5.12)
+# append, prepend, replace (TodoShCompatibility.md §5.10-5.12)
 $ printf '(B) daisies\n2009-02-13 new task\n(A) 2009-02-13 old\n' > todo.txt
 
 $ todo append 1 ", lilies"

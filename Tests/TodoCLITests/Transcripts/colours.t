@@ -1,4 +1,4 @@
-# colours set in a config: priorities, done, and the word colours (todo-sh.md §6.4)
+# colours set in a config: priorities, done, and the word colours (TodoShCompatibility.md §6.4)
 $ mkdir -p .todo && printf 'export PRI_A=$LIGHT_RED\nexport PRI_X=$CYAN\nexport COLOR_DONE=$DARK_GREY\nexport COLOR_PROJECT=$PURPLE\nexport COLOR_CONTEXT=$BROWN\nexport COLOR_DATE=$BLUE\nexport COLOR_NUMBER=$LIGHT_GREEN\nexport COLOR_META=$LIGHT_CYAN\n' > .todo/config
 
 $ printf '(A) 2026-11-01 call +family @phone due:2026-11-30 seti@home lost+found\n(Q) quiet\nx 2026-11-02 done +old\nplain 42 words\n' > todo.txt

@@ -1,4 +1,4 @@
-# configuration files are bash scripts (todo-sh.md §3)
+# configuration files are bash scripts (TodoShCompatibility.md §3)
 $ mkdir -p .todo data && printf 'export TODO_DIR="$HOME/data"\nexport TODO_FILE="$TODO_DIR/todo.txt"\nexport DONE_FILE="$TODO_DIR/done.txt"\nexport REPORT_FILE="$TODO_DIR/report.txt"\nexport PRI_A=$RED\nexport TODOTXT_DATE_ON_ADD=1\n' > .todo/config
 
 $ todo add "configured task"

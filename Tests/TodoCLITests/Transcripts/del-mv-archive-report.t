@@ -1,4 +1,4 @@
-# del, mv, archive, deduplicate, report (todo-sh.md §5.16-5.20)
+# del, mv, archive, deduplicate, report (TodoShCompatibility.md §5.16-5.20)
 $ printf 'soy milk\nbuy eggs\n(A) call  mom   today\nbuy eggs\n\nx 2026-01-02 done thing\n' > todo.txt
 
 $ todo -f del 2

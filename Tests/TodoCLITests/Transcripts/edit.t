@@ -58,7 +58,11 @@ TODO: Saved $HOME/todo.txt.
 
 $ TMPDIR="$HOME" SED='' EDITOR="$HOME/fake-editor" todo edit x
 todo: edit: 'x' is not a line number
-? 1
+? 2
+
+$ TMPDIR="$HOME" SED='' EDITOR="$HOME/fake-editor" todo edit 1 2
+usage: todo edit [NR]
+? 2
 
 $ ls
 done.txt

@@ -1,4 +1,4 @@
-# todo.txt in git: the merge driver (git.md §2-3)
+# todo.txt in git: the merge driver (the README, "Keeping todo.txt in git")
 $ export GIT_CONFIG_GLOBAL=$HOME/.gitconfig; git config --global user.name Test; git config --global user.email t@example.com; git config --global init.defaultBranch main; git config --global advice.detachedHead false
 
 $ todo git setup

@@ -1,4 +1,4 @@
-# invocation, options, help (todo-sh.md §1, §2, §5.22)
+# invocation, options, help (TodoShCompatibility.md §1, §2, §5.22)
 $ todo
 Usage: todo [-fhpantvV] [-d todo_config] action [task_number] [task_description]
 Try 'todo -h' for more information.

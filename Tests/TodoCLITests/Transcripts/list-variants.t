@@ -1,4 +1,4 @@
-# listpri, listall, listfile, listcon, listproj (todo-sh.md §5.6-5.9)
+# listpri, listall, listfile, listcon, listproj (TodoShCompatibility.md §5.6-5.9)
 $ printf '(A) alpha +proj1 @ctx1\n(B) beta +proj2\n(C) gamma @ctx2 ginatrapani@gmail.com\n(c) lower\n(X) ex @con05@con06 @home)\nplain +proj1\n' > todo.txt
 
 $ printf 'x 2026-01-01 old +proj3\n\nx 2026-01-02 older   spaced\n' > done.txt

@@ -1,4 +1,4 @@
-# the listing pipeline (todo-sh.md §6)
+# the listing pipeline (TodoShCompatibility.md §6)
 $ printf '(B) bee\nzeta\n_under\n(a) lower\nApple\n\n2 things\n10 things\n42\nbanana\n[bracket\n(A) ay\nx 2020-01-01 done\n\tindented\n' > todo.txt
 
 $ todo -p ls

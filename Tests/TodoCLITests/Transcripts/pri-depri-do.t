@@ -1,4 +1,4 @@
-# pri, depri, do (todo-sh.md §5.13-5.15)
+# pri, depri, do (TodoShCompatibility.md §5.13-5.15)
 $ printf '(A) first\nsecond\n(a) lower\n(AB) two\n(1) one\nx 2026-01-01 finished\n' > todo.txt
 
 $ todo pri 2 b

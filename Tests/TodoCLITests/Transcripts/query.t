@@ -1,4 +1,4 @@
-# todo query: the query language, sorting and formats (query.md)
+# todo query: the query language, sorting and formats (the README, "Querying tasks")
 $ printf '(A) 2026-11-20 Call mom +family @phone due:2026-11-21\n(C) Pay rent +home due:2026-11-25 est:3\nx 2026-11-21 2026-11-01 Sent slides +work pri:B\n(B) Review "the" PR, today +work @computer due:2026-11-28 est:10\nRead a book +reading t:2027-01-01\nHidden chore h:1\n\nWater plants @home\nCafé visit +food\n' > todo.txt
 
 $ todo query

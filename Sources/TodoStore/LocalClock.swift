@@ -26,14 +26,15 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Tells the time. Injected into the command runner so that tests need no real date.
-public protocol Clock {
+/// Tells the local date and time. Injected into the command runner so that tests need no real
+/// date. (Not named `Clock`, which is the standard library's protocol for measuring time.)
+public protocol LocalClock {
     /// The current local date and time.
     func now() -> LocalDateTime
 }
 
 /// A clock that always says the same moment.
-public struct FixedClock: Clock, Sendable {
+public struct FixedClock: LocalClock, Sendable {
     /// The moment it says.
     public var moment: LocalDateTime
 

@@ -1,3 +1,4 @@
+public import TodoStore
 public import TodoTxt
 
 /// A ``TodoStorage`` that keeps files in a dictionary, for tests of commands.
@@ -65,7 +66,7 @@ public final class InMemoryStorage: TodoStorage {
         return result
     }
 
-    /// Appends lines (format.md F5), creating a missing file.
+    /// Appends lines (FormatRules.md F5), creating a missing file.
     @discardableResult
     public func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         var list = TodoList(bytes: files[path] ?? [])

@@ -1,16 +1,29 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs other programs with `posix_spawn` (never Foundation's `Process`, which puts the child in
 /// a background process group where an editor cannot read the terminal).
-enum Subprocess {
+package enum Subprocess {
     /// What a finished child left behind.
-    struct Outcome {
+    package struct Outcome: Sendable {
         /// The exit status; 128 + N when killed by signal N; 127 when it could not be started.
-        var status: Int32
+        package var status: Int32
         /// Its standard output, when captured.
-        var output: [UInt8] = []
+        package var output: [UInt8] = []
         /// Its standard error, when captured.
-        var errors: [UInt8] = []
+        package var errors: [UInt8] = []
+
+        /// Creates an outcome.
+        package init(status: Int32, output: [UInt8] = [], errors: [UInt8] = []) {
+            self.status = status
+            self.output = output
+            self.errors = errors
+        }
     }
 
     /// Runs `arguments` (the first is the program path) with `environment`.
@@ -19,13 +32,12 @@ enum Subprocess {
     ///   - input: bytes to feed on standard input, or `nil` to share ours.
     ///   - captureOutput: read its standard output into the outcome instead of sharing ours.
     ///   - captureErrors: read its standard error into the outcome instead of sharing ours.
-    static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String], input: [UInt8]? = nil,
         captureOutput: Bool = false, captureErrors: Bool = false
     ) -> Outcome {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard let program = arguments.first else { return Outcome(status: 127) }
+        let actions = makeSpawnActions()
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -33,12 +45,12 @@ enum Subprocess {
             guard pipe(&pair) == 0 else { return false }
             _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
             _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
-            posix_spawn_file_actions_adddup2(&actions, pair[childEnd], target)
+            posix_spawn_file_actions_adddup2(actions.pointer, pair[childEnd], target)
             return true
         }
         func closeAll() {
             for descriptor in inputPipe + outputPipe + errorPipe where descriptor >= 0 {
-                close(descriptor)
+                _ = systemClose(descriptor)
             }
         }
         if input != nil && !makePipe(&inputPipe, childEnd: 0, target: 0) {
@@ -52,29 +64,29 @@ enum Subprocess {
             closeAll()
             return Outcome(status: 127)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] =
             environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
+        let attributes = makeSpawnAttributes()
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        let spawned = posix_spawn(
+            &pid, program, actions.pointer, attributes.pointer, &argv, &envp)
         // Close the child's ends in the parent.
-        if inputPipe[0] >= 0 { close(inputPipe[0]); inputPipe[0] = -1 }
-        if outputPipe[1] >= 0 { close(outputPipe[1]); outputPipe[1] = -1 }
-        if errorPipe[1] >= 0 { close(errorPipe[1]); errorPipe[1] = -1 }
+        for index in [0] where inputPipe[index] >= 0 {
+            _ = systemClose(inputPipe[index])
+            inputPipe[index] = -1
+        }
+        for index in [1] where outputPipe[index] >= 0 {
+            _ = systemClose(outputPipe[index])
+            outputPipe[index] = -1
+        }
+        for index in [1] where errorPipe[index] >= 0 {
+            _ = systemClose(errorPipe[index])
+            errorPipe[index] = -1
+        }
         guard spawned == 0 else {
             closeAll()
             return Outcome(status: 127)
@@ -89,7 +101,7 @@ enum Subprocess {
     }
 
     /// Runs a command line through `/bin/sh -c`, as todo.sh evals its sort and filter commands.
-    static func shell(
+    package static func shell(
         _ command: String, environment: [String: String], input: [UInt8]? = nil,
         captureOutput: Bool = false
     ) -> Outcome {
@@ -101,9 +113,7 @@ enum Subprocess {
     /// Waits for `pid` and decodes its status like a shell does.
     static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return 127 }
-        }
+        guard (try? valueOrErrno { waitpid(pid, &status, 0) }) != nil else { return 127 }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
@@ -115,7 +125,7 @@ enum Subprocess {
     ) {
         var written = 0
         if inputDescriptor >= 0 && input.isEmpty {
-            close(inputDescriptor)
+            _ = systemClose(inputDescriptor)
             inputDescriptor = -1
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -132,28 +142,28 @@ enum Subprocess {
             if errorDescriptor >= 0 {
                 fds.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            let count = fds.count
+            guard (try? valueOrErrno { poll(&fds, nfds_t(count), -1) }) != nil else { return }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inputDescriptor {
                     let count = input.withUnsafeBytes { raw -> Int in
                         guard let base = raw.baseAddress else { return -1 }
-                        return Glibc.write(
-                            entry.fd, base + written, min(raw.count - written, 1 << 16))
+                        let size = min(raw.count - written, 1 << 16)
+                        return (try? valueOrErrno { systemWrite(entry.fd, base + written, size) })
+                            ?? -1
                     }
                     if count > 0 { written += count }
-                    if count < 0 && errno == EINTR { continue }
                     if count <= 0 || written >= input.count {
-                        close(inputDescriptor)
+                        _ = systemClose(inputDescriptor)
                         inputDescriptor = -1
                     }
                 } else {
-                    let count = read(entry.fd, &chunk, chunk.count)
-                    if count < 0 && errno == EINTR { continue }
+                    let count = chunk.withUnsafeMutableBytes { raw -> Int in
+                        guard let base = raw.baseAddress else { return -1 }
+                        return (try? valueOrErrno { systemRead(entry.fd, base, raw.count) }) ?? -1
+                    }
                     if count <= 0 {
-                        close(entry.fd)
+                        _ = systemClose(entry.fd)
                         if entry.fd == outputDescriptor {
                             outputDescriptor = -1
                         } else {
@@ -168,4 +178,67 @@ enum Subprocess {
             }
         }
     }
+}
+
+/// A C value that must not move while the C library uses it: allocated once, set up by
+/// `create`, torn down by `destroy` when this value goes away.
+private struct PinnedCValue<Storage>: ~Copyable {
+    /// Where the value lives.
+    let pointer: UnsafeMutablePointer<Storage>
+    private let destroy: (UnsafeMutablePointer<Storage>) -> Void
+
+    init(
+        _ initial: Storage, create: (UnsafeMutablePointer<Storage>) -> Void,
+        destroy: @escaping (UnsafeMutablePointer<Storage>) -> Void
+    ) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: initial)
+        create(pointer)
+        self.destroy = destroy
+    }
+
+    deinit {
+        destroy(pointer)
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}
+
+// On Darwin `posix_spawn_file_actions_t` and `posix_spawnattr_t` are opaque pointers, used as
+// optionals that `..._init` fills in; on Glibc and Musl they are structures. The aliases give
+// both one shape.
+#if canImport(Darwin)
+    private typealias SpawnActionsStorage = posix_spawn_file_actions_t?
+    private typealias SpawnAttributesStorage = posix_spawnattr_t?
+    private func emptySpawnActions() -> SpawnActionsStorage { nil }
+    private func emptySpawnAttributes() -> SpawnAttributesStorage { nil }
+#else
+    private typealias SpawnActionsStorage = posix_spawn_file_actions_t
+    private typealias SpawnAttributesStorage = posix_spawnattr_t
+    private func emptySpawnActions() -> SpawnActionsStorage { posix_spawn_file_actions_t() }
+    private func emptySpawnAttributes() -> SpawnAttributesStorage { posix_spawnattr_t() }
+#endif
+
+/// Empty file actions for `posix_spawn`, destroyed with the value.
+private func makeSpawnActions() -> PinnedCValue<SpawnActionsStorage> {
+    PinnedCValue(
+        emptySpawnActions(), create: { _ = posix_spawn_file_actions_init($0) },
+        destroy: { _ = posix_spawn_file_actions_destroy($0) })
+}
+
+/// Spawn attributes under which the child starts with SIGPIPE, SIGINT and SIGQUIT at their
+/// defaults (a shell may have left them ignored).
+private func makeSpawnAttributes() -> PinnedCValue<SpawnAttributesStorage> {
+    PinnedCValue(
+        emptySpawnAttributes(),
+        create: { attributes in
+            posix_spawnattr_init(attributes)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGPIPE)
+            sigaddset(&defaults, SIGINT)
+            sigaddset(&defaults, SIGQUIT)
+            posix_spawnattr_setsigdefault(attributes, &defaults)
+            posix_spawnattr_setflags(attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        }, destroy: { _ = posix_spawnattr_destroy($0) })
 }

@@ -1,0 +1,56 @@
+/// What the shell completion scripts offer after an action's name.
+enum CompletionKind: Sendable {
+    /// Nothing in particular (the scripts may still know the action's own words).
+    case none
+    /// A task number first (`append 3 ...`).
+    case task
+    /// Task numbers only (`do 1 2 3`).
+    case tasks
+}
+
+/// One action of the `todo` command, declared in one file under `Actions/`.
+///
+/// The type says everything the command needs to know about the action: its names, its
+/// synopsis and help (for `help`, `shorthelp`), what the shell completes after it, and whether
+/// it writes the todo files (they are created first when missing, as todo.sh does). A value is
+/// the action with its arguments parsed; ``run(in:)`` does the work.
+protocol Action: Sendable {
+    /// The name and its aliases, the main name first (`["list", "ls"]`).
+    static var names: [String] { get }
+    /// One synopsis line per name, as `help` prints it (`"ls [TERM...]"`).
+    static var synopses: [String] { get }
+    /// The explanation lines under the synopses.
+    static var help: [String] { get }
+    /// What the shell completes after the name.
+    static var completion: CompletionKind { get }
+    /// Whether the action writes the todo, done or report file.
+    static var writesFiles: Bool { get }
+
+    /// Parses the action's arguments (the cursor stands after the action's name).
+    init(_ arguments: inout ArgumentCursor) throws(UsageError)
+
+    /// Runs the action and returns its exit status; anything else ends as a
+    /// ``CommandFailure`` (or a store error), reported by ``CommandFailure/render(_:program:console:)``.
+    func run(in context: Context) throws -> Int32
+}
+
+extension Action {
+    /// Most actions complete nothing special.
+    static var completion: CompletionKind { .none }
+}
+
+/// One of todo.sh's own actions. It keeps the whole command line and leaves checking the
+/// words to the shared operations, which check them in todo.sh's order (some only after
+/// reading the file), so that messages and exit statuses stay todo.sh's.
+protocol TodoShAction: Action {
+    /// The whole command line, the action's name first.
+    var words: [String] { get }
+
+    /// The action over a command line.
+    init(words: [String])
+}
+
+extension TodoShAction {
+    /// Takes every word.
+    init(_ arguments: inout ArgumentCursor) { self.init(words: arguments.all()) }
+}

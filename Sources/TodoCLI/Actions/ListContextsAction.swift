@@ -1,0 +1,19 @@
+/// Lists the @contexts (todo.sh `listcon`).
+struct ListContextsAction: TodoShAction {
+    static let names = [
+        "listcon",
+        "lsc",
+    ]
+    static let synopses = [
+        "listcon [TERM...]",
+        "lsc [TERM...]",
+    ]
+    static let help = ["Lists the @contexts used in the tasks that match the terms."]
+    static let writesFiles = false
+
+    let words: [String]
+
+    func run(in context: Context) throws -> Int32 {
+        try context.operations.listWords(words, sigil: 0x40)
+    }
+}

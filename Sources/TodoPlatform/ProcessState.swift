@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// This process: its environment, working directory, locale, signals and exit.
+package enum ProcessState {
+    /// Every environment variable (`environ`), by name.
+    package static func environmentVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        #if canImport(Darwin)
+            // Darwin does not export `environ` to Swift; `_NSGetEnviron` is its documented
+            // accessor.
+            guard var pointer = _NSGetEnviron()?.pointee else { return variables }
+        #else
+            var pointer = environ
+        #endif
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return variables
+    }
+
+    /// The working directory (`getcwd`), or `nil` when it cannot be named.
+    package static func currentDirectory() -> String? {
+        var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&directory, directory.count) != nil else { return nil }
+        return String(
+            decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Takes the locale from the environment (`LANG`, `LC_ALL`, ...), as C programs do at start.
+    package static func adoptEnvironmentLocale() {
+        _ = setlocale(LC_ALL, "")
+    }
+
+    /// Whether this process may execute `path` (`access(X_OK)`).
+    package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// Runs `body` with SIGINT and SIGQUIT ignored, as a shell does while a foreground child
+    /// (an editor) owns the terminal, and puts the old handlers back after.
+    package static func ignoringInterrupts<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let oldInterrupt = signal(SIGINT, SIG_IGN)
+        let oldQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, oldInterrupt)
+            signal(SIGQUIT, oldQuit)
+        }
+        return try body()
+    }
+
+    /// Ends the process with `status`.
+    package static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #elseif canImport(Musl)
+            Musl.exit(status)
+        #elseif canImport(Darwin)
+            Darwin.exit(status)
+        #endif
+    }
+
+    /// The process's resident memory in bytes (`/proc/self/statm` on Linux, `getrusage`'s peak
+    /// elsewhere): for tests that check that memory stays flat.
+    package static func residentMemory() -> Int {
+        #if os(Linux)
+            if let file = try? FileDescriptor.open(readingFrom: "/proc/self/statm"),
+                let bytes = try? file.readToEnd()
+            {
+                let fields = bytes.split(separator: 0x20)
+                if fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) {
+                    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+                }
+            }
+        #endif
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)  // an enum in Glibc's headers
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        #if canImport(Darwin)
+            return Int(usage.ru_maxrss)  // bytes on Darwin
+        #else
+            return Int(usage.ru_maxrss) * 1024  // kilobytes elsewhere
+        #endif
+    }
+}

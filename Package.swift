@@ -49,6 +49,7 @@ let package = Package(
             name: "TodoCLI",
             dependencies: [
                 "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
+                "TodoKit", "TodoTerminal", "TodoUI",
             ],
             swiftSettings: upcoming
         ),
@@ -117,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoUITests",
-            dependencies: ["TodoUI", "TodoKit", "TodoTerminal"],
+            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -39,6 +39,7 @@ enum ActionRegistry {
         ReplaceAction.self,
         ReportAction.self,
         ShortHelpAction.self,
+        UIAction.self,
     ]
 
     /// The action one of whose names is `name` (already lower-cased).

@@ -10,10 +10,10 @@ struct UIAction: Action {
     static let names = ["ui"]
     static let synopses = ["ui"]
     static let help = [
-        "Shows the tasks in a full-screen list: move with j/k, add (a), edit (e), toggle",
-        "done (x), set a priority (p), delete (d), archive (A), filter (/), sort (s), view",
-        "(Tab); ? lists the keys, q quits. Follows the file when something else changes it.",
-        "Standard input and output must be a terminal.",
+        "Shows the tasks in a full-screen list: move with j/k, add (a), edit (e),",
+        "mark done (x), set a priority (p), delete (d), archive (A), filter (/),",
+        "sort (s), switch views (Tab); ? lists the keys, q quits. Follows the file",
+        "when something else changes it. Standard input and output must be a terminal.",
     ]
     static let writesFiles = false
 

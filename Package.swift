@@ -50,10 +50,16 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(
+            name: "TodoUI",
+            dependencies: ["TodoKit", "TodoMerge", "TodoTerminal"],
+            swiftSettings: upcoming
+        ),
+        .target(
             name: "TodoCLI",
             dependencies: [
                 "TodoTxt", "TodoStore", "TodoQuery", "TodoMerge", "TodoCheck", "TodoPlatform",
                 "TodoJSON", "TodoLanguageServer", "TodoHistory",
+                "TodoKit", "TodoTerminal", "TodoUI",
             ],
             swiftSettings: upcoming
         ),
@@ -135,6 +141,11 @@ let package = Package(
         .testTarget(
             name: "TodoTerminalTests",
             dependencies: ["TodoTerminal", "TestSupport"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TodoUITests",
+            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -70,4 +70,12 @@ public struct TaskSnapshot: Sendable, Equatable {
 
     /// The file's bytes, as read.
     public var bytes: [UInt8] { list.serialized() }
+
+    /// The number of lines in the file, blank ones included: the highest line number a task
+    /// can have, whose digits `todo ls` pads every number to.
+    public var lineCount: Int { list.count }
+
+    /// The number of tasks in the file (blank lines left out): `tasks.count`, counted without
+    /// parsing a line.
+    public var taskCount: Int { list.reduce(0) { $0 + ($1.isBlank ? 0 : 1) } }
 }

@@ -43,6 +43,7 @@ enum ActionRegistry {
         ShortHelpAction.self,
         TagAction.self,
         UndoAction.self,
+        UIAction.self,
     ]
 
     /// The action one of whose names is `name` (already lower-cased).

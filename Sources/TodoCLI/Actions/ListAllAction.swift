@@ -15,5 +15,50 @@ struct ListAllAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.listAll(words) }
+    /// The todo file and the done file as one listing (TodoShCompatibility.md §5.8), as
+    /// todo.sh builds it: the lines numbered on, with the todo file's width, and filtered by
+    /// the terms as they are; then each line rebuilt from its fields (runs of blanks become one
+    /// space) with the done lines numbered 0; sorted and painted as any listing. The footer
+    /// counts what each file would show listed on its own. There is no `-vv` debug line.
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        let settings = context.settings
+        let todo = try session.readList(settings.todoFile)
+        let done = try session.readList(settings.doneFile)
+        let todoCount = todo.count
+        let terms = Array(words.dropFirst())
+        let width = Listing.width(for: todoCount)
+        let rows = Session.rows(of: todo) + Session.rows(of: done, startingAt: todoCount + 1)
+        let pipeline = ListingPipeline(
+            select: {
+                var selection = try session.selectRows(
+                    rows, width: width, terms: terms, postFilter: nil)
+                selection.rows = selection.rows.map { row in
+                    Listing.Row(
+                        number: row.number > todoCount ? 0 : row.number,
+                        content: Listing.fieldsJoined(row.content))
+                }
+                return selection
+            },
+            order: { session.orderRows($0, width: width) },
+            write: { (output: Session.ListingOutput) in
+                guard session.verbose else {
+                    session.printListing(output, footers: [], debug: false)
+                    return
+                }
+                let todoShown = try session.shownCount(of: todo, terms: terms)
+                let doneShown = try session.shownCount(of: done, terms: terms)
+                let todoName = Session.prefix(of: settings.todoFile)
+                let doneName = Session.prefix(of: settings.doneFile)
+                session.printListing(
+                    output,
+                    footers: [
+                        "\(todoName): \(todoShown) of \(todoCount) tasks shown",
+                        "\(doneName): \(doneShown) of \(done.count) tasks shown",
+                        "total \(todoShown + doneShown) of \(todoCount + done.count) tasks shown",
+                    ], debug: false)
+            })
+        try session.run(pipeline)
+        return 0
+    }
 }

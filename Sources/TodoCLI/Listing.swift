@@ -157,64 +157,6 @@ struct Listing {
         }
         return true
     }
-
-    /// Sorts rows as `env LC_COLLATE=C sort -f -k2` sorts the numbered lines: by the text after
-    /// the number with ASCII lower case folded to upper case, bytes compared unsigned; ties are
-    /// decided by sort's last resort, the whole line's bytes: the (equally wide) number, then
-    /// the text unfolded.
-    static func sortedLikeSort(_ rows: [Row]) -> [Row] {
-        sortOrder(rows).map { rows[Int($0)] }
-    }
-
-    /// The positions of `rows` in ``sortedLikeSort(_:)`` order.
-    static func sortOrder(_ rows: [Row]) -> [Int32] {
-        // Most comparisons are decided by the first eight folded bytes, kept as one integer;
-        // only ties compare the whole text.
-        var keyed: [(key: UInt64, index: Int32)] = []
-        keyed.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            keyed.append((prefixKey(row.content), Int32(truncatingIfNeeded: index)))
-        }
-        keyed.sort { left, right in
-            if left.key != right.key { return left.key < right.key }
-            let a = rows[Int(left.index)]
-            let b = rows[Int(right.index)]
-            let order = compareFolded(a.content, b.content)
-            if order != 0 { return order < 0 }
-            if a.number != b.number { return a.number < b.number }
-            return a.content.lexicographicallyPrecedes(b.content)
-        }
-        return keyed.map(\.index)
-    }
-
-    /// The first eight folded bytes, big-endian, so that integer order is byte order. A
-    /// shorter text is padded with zero bytes, which sort first; a real zero byte in the text
-    /// makes the tie-break compare whole texts, which decides by length as `sort` does.
-    private static func prefixKey(_ content: ArraySlice<UInt8>) -> UInt64 {
-        TodoQuery.prefixKey(content, length: 8, transform: fold)
-    }
-
-    @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
-        byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
-    }
-
-    private static func compareFolded(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int
-    {
-        left.withUnsafeBufferPointer { a in
-            right.withUnsafeBufferPointer { b in
-                let count = min(a.count, b.count)
-                var index = 0
-                while index < count {
-                    let x = fold(a[index])
-                    let y = fold(b[index])
-                    if x != y { return x < y ? -1 : 1 }
-                    index += 1
-                }
-                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-            }
-        }
-    }
 }
 
 extension Session {
@@ -297,49 +239,69 @@ extension Session {
         var filterCommand: String
     }
 
-    /// A todo.sh listing over `rows` (already numbered, hidden lines removed): selection by
-    /// the terms, todo.sh's ordering and rendering (sort command, colours, hiding, final
-    /// filter), and `write` for the lines and footers.
-    ///
-    /// - Parameters:
-    ///   - postFilter: an extra condition (listpri's priority set) and its command text.
-    func todoShListing(
-        rows: [Listing.Row], width: Int, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil,
-        write: @escaping (ListingOutput) throws -> Void
-    ) -> ListingPipeline<ListingSelection, ListingOutput> {
-        ListingPipeline(
-            select: {
-                try self.selectRows(rows, width: width, terms: terms, postFilter: postFilter)
-            },
-            order: { self.orderRows($0, width: width) },
-            write: write)
-    }
-
     /// The selection stage of a todo.sh listing.
     func selectRows(
         _ rows: [Listing.Row], width: Int, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)?
     ) throws -> ListingSelection {
-        let filters: [Listing.Filter]
-        do {
-            filters = try Listing.filters(for: terms)
-        } catch {
-            let term =
-                error.pattern.utf8.count > 60
-                ? String(error.pattern.prefix(50)) + "..." : error.pattern
-            throw die("\(program): invalid search term '\(term)': \(error.reason)")
-        }
+        let filters = try compiledFilters(terms)
         var scratch: [UInt8] = []
         var selected =
             filters.isEmpty
             ? rows
             : rows.filter { Listing.passes($0, width: width, filters: filters, buffer: &scratch) }
         if let postFilter { selected = selected.filter(postFilter.test) }
+        return ListingSelection(
+            rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
+    }
+
+    /// The selection stage over a whole file, its lines numbered from 1: hidden lines are
+    /// dropped and the others filtered as the file is walked, so that only the rows that pass
+    /// are kept. Also returns how many lines are not hidden (the footer's total).
+    func selectRows(
+        in list: TodoList, width: Int, terms: [String],
+        postFilter: (test: (Listing.Row) -> Bool, command: String)?
+    ) throws -> (selection: ListingSelection, total: Int) {
+        let filters = try compiledFilters(terms)
+        var scratch: [UInt8] = []
+        var selected: [Listing.Row] = []
+        if filters.isEmpty && postFilter == nil { selected.reserveCapacity(list.count) }
+        var total = 0
+        for index in 0..<list.count {
+            let content = list[index].content
+            if Listing.isHidden(content) { continue }
+            total += 1
+            let row = Listing.Row(number: index + 1, content: content)
+            if !filters.isEmpty
+                && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
+            {
+                continue
+            }
+            if let postFilter, !postFilter.test(row) { continue }
+            selected.append(row)
+        }
+        let selection = ListingSelection(
+            rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
+        return (selection, total)
+    }
+
+    /// The search terms compiled, or the one-line error naming the bad term.
+    private func compiledFilters(_ terms: [String]) throws -> [Listing.Filter] {
+        do {
+            return try Listing.filters(for: terms)
+        } catch {
+            let term =
+                error.pattern.utf8.count > 60
+                ? String(error.pattern.prefix(50)) + "..." : error.pattern
+            throw die("\(program): invalid search term '\(term)': \(error.reason)")
+        }
+    }
+
+    /// The grep pipeline todo.sh would have run, for `-vv`.
+    private static func filterCommand(_ filters: [Listing.Filter], _ post: String?) -> String {
         var commands = filters.map(\.commandText)
-        if let postFilter { commands.append(postFilter.command) }
-        let filterCommand = commands.isEmpty ? "cat" : commands.joined(separator: " | ")
-        return ListingSelection(rows: selected, filterCommand: filterCommand)
+        if let post { commands.append(post) }
+        return commands.isEmpty ? "cat" : commands.joined(separator: " | ")
     }
 
     /// Whether listing output goes to a terminal, where control characters in task text are
@@ -450,18 +412,24 @@ extension Session {
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil
     ) throws {
         let list = try readList(path)
-        let rows = Session.rows(of: list)
-        try run(
-            todoShListing(
-                rows: rows, width: Listing.width(for: list.count), terms: terms,
-                postFilter: postFilter
-            ) { output in
+        let width = Listing.width(for: list.count)
+        var total = 0
+        let pipeline = ListingPipeline(
+            select: {
+                let selected = try self.selectRows(
+                    in: list, width: width, terms: terms, postFilter: postFilter)
+                total = selected.total
+                return selected.selection
+            },
+            order: { self.orderRows($0, width: width) },
+            write: { (output: ListingOutput) in
                 self.printListing(
                     output,
                     footers: [
-                        "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
+                        "\(Session.prefix(of: path)): \(output.count) of \(total) tasks shown"
                     ])
             })
+        try run(pipeline)
     }
 
     /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1

@@ -55,19 +55,37 @@ struct ListingSpeedPathTests {
             "b", "B", "a longer line here", "a longer line", "a longer line here too", "",
             "A LONGER LINE", "x 2024", "(A) z", "(a) z", "zzzzzzzzzz", "zzzzzzzz", "zzzzzzzzz",
             "é", "e", "E\u{0}x", "E",
+            "(A) 2024-05-06 call mom about the trip", "(a) 2024-05-06 CALL MOM about the trip",
+            "(A) 2024-05-06 call mom about the trap", "(A) 2024-05-06 call mom",
+            "(A) 2024-05-06 call",
+            "(A) 2024-05-06 call mom\u{0}", "(A) 2024-05-06 call mom\u{0}\u{0}",
+            "x 2024-01-02 done",
+            "x 2024-01-02 done", "x 2024-01-02 DONE", "x 2024-01-02 done {later}",
+            "x 2024-01-02 done ~later", "x 2024-01-02 done `later", "x 2024-01-02 done @later",
+            "x 2024-01-02 done [later", "x 2024-01-02 done _later", "x 2024-01-02 done \u{7F}",
+            "x 2024-01-02 done \u{FF}", "x 2024-01-02 done Ä", "x 2024-01-02 done ä",
         ]
-        let rows = contents.enumerated().map {
-            Listing.Row(number: $0.offset + 1, content: ArraySlice($0.element.utf8))
+        // Numbered as ls numbers them, and with repeated numbers as lsa's done lines (0).
+        for repeated in [false, true] {
+            let rows = contents.enumerated().map {
+                Listing.Row(
+                    number: repeated && $0.offset % 2 == 0 ? 0 : $0.offset + 1,
+                    content: ArraySlice($0.element.utf8))
+            }
+            func folded(_ row: Listing.Row) -> [UInt8] {
+                row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+            }
+            let expected = rows.sorted { left, right in
+                let a = folded(left)
+                let b = folded(right)
+                if a != b { return a.lexicographicallyPrecedes(b) }
+                if left.number != right.number { return left.number < right.number }
+                return left.content.lexicographicallyPrecedes(right.content)
+            }
+            let sorted = Listing.sortedLikeSort(rows)
+            #expect(sorted.map(\.number) == expected.map(\.number))
+            #expect(sorted.map { Array($0.content) } == expected.map { Array($0.content) })
         }
-        func folded(_ row: Listing.Row) -> [UInt8] {
-            row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
-        }
-        let expected = rows.sorted { left, right in
-            let a = folded(left)
-            let b = folded(right)
-            return a != b ? a.lexicographicallyPrecedes(b) : left.number < right.number
-        }
-        #expect(Listing.sortedLikeSort(rows).map(\.number) == expected.map(\.number))
     }
 
     @Test(arguments: [(0, 1), (7, 3), (123, 2), (123, 5), (100_000, 6), (-4, 3)])

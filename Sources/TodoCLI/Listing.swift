@@ -255,11 +255,11 @@ extension Session {
             rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
     }
 
-    /// The selection stage over a whole file, its lines numbered from 1: hidden lines are
-    /// dropped and the others filtered as the file is walked, so that only the rows that pass
-    /// are kept. Also returns how many lines are not hidden (the footer's total).
+    /// The selection stage over a whole file, its lines numbered from `first`: hidden lines
+    /// are dropped and the others filtered as the file is walked, so that only the rows that
+    /// pass are kept. Also returns how many lines are not hidden (the footer's total).
     func selectRows(
-        in list: TodoList, width: Int, terms: [String],
+        in list: TodoList, numberedFrom first: Int = 1, width: Int, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)?
     ) throws -> (selection: ListingSelection, total: Int) {
         let filters = try compiledFilters(terms)
@@ -271,7 +271,7 @@ extension Session {
             let content = list[index].content
             if Listing.isHidden(content) { continue }
             total += 1
-            let row = Listing.Row(number: index + 1, content: content)
+            let row = Listing.Row(number: first + index, content: content)
             if !filters.isEmpty
                 && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
             {
@@ -384,16 +384,6 @@ extension Session {
         return lines
     }
 
-    /// Numbered rows of a file: every line that is not empty or digits-only.
-    static func rows(of list: TodoList, startingAt first: Int = 1) -> [Listing.Row] {
-        var rows: [Listing.Row] = []
-        rows.reserveCapacity(list.count)
-        for (index, line) in list.enumerated() where !Listing.isHidden(line.content) {
-            rows.append(Listing.Row(number: first + index, content: line.content))
-        }
-        return rows
-    }
-
     /// Prints listing lines and (when verbose) the footer, after the `-vv` debug line unless
     /// `debug` is false (`lsa` has none).
     func printListing(_ output: ListingOutput, footers: [String], debug: Bool = true) {
@@ -435,10 +425,9 @@ extension Session {
     /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1
     /// (the counts of `lsa`'s footer, which todo.sh takes from one listing per file).
     func shownCount(of list: TodoList, terms: [String]) throws -> Int {
-        let rows = Session.rows(of: list)
-        if terms.isEmpty && !hasFinalFilter { return rows.count }
-        let selection = try selectRows(rows, width: 1, terms: terms, postFilter: nil)
-        return hasFinalFilter ? orderRows(selection, width: 1).count : selection.rows.count
+        let selected = try selectRows(in: list, width: 1, terms: terms, postFilter: nil)
+        guard hasFinalFilter else { return selected.selection.rows.count }
+        return orderRows(selected.selection, width: 1).count
     }
 
     /// `lf [SRC [TERM...]]` (TodoShCompatibility.md §5.9).

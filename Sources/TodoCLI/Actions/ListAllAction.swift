@@ -28,13 +28,20 @@ struct ListAllAction: TodoShAction {
         let todoCount = todo.count
         let terms = Array(words.dropFirst())
         let width = Listing.width(for: todoCount)
-        let rows = Session.rows(of: todo) + Session.rows(of: done, startingAt: todoCount + 1)
         let pipeline = ListingPipeline(
             select: {
-                var selection = try session.selectRows(
-                    rows, width: width, terms: terms, postFilter: nil)
-                selection.rows = selection.rows.map { row in
-                    Listing.Row(
+                let own = try session.selectRows(
+                    in: todo, width: width, terms: terms, postFilter: nil)
+                let archived = try session.selectRows(
+                    in: done, numberedFrom: todoCount + 1, width: width, terms: terms,
+                    postFilter: nil)
+                var selection = own.selection
+                selection.rows.reserveCapacity(
+                    selection.rows.count + archived.selection.rows.count)
+                selection.rows += archived.selection.rows
+                for index in selection.rows.indices {
+                    let row = selection.rows[index]
+                    selection.rows[index] = Listing.Row(
                         number: row.number > todoCount ? 0 : row.number,
                         content: Listing.fieldsJoined(row.content))
                 }

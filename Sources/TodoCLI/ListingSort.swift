@@ -1,3 +1,5 @@
+import TodoPlatform
+
 extension Listing {
     /// One row's place in the sort: the first 24 bytes of its text, ASCII lower case folded to
     /// upper case, as three big-endian words (so that integer order is byte order), and the
@@ -20,6 +22,10 @@ extension Listing {
         sortOrder(rows).map { rows[Int($0)] }
     }
 
+    /// Rows from which the sort runs on two threads, each sorting one half before the halves
+    /// are merged (below it, starting a thread costs more than it saves).
+    static let parallelThreshold = 50_000
+
     /// The positions of `rows` in ``sortedLikeSort(_:)`` order.
     static func sortOrder(_ rows: [Row]) -> [Int32] {
         var entries: [SortEntry] = []
@@ -27,13 +33,52 @@ extension Listing {
         for (index, row) in rows.enumerated() {
             entries.append(entry(row.content, index: Int32(truncatingIfNeeded: index)))
         }
-        entries.sort { left, right in
+        let less = { (left: SortEntry, right: SortEntry) -> Bool in
             if left.first != right.first { return left.first < right.first }
             if left.second != right.second { return left.second < right.second }
             if left.third != right.third { return left.third < right.third }
             return precedes(rows[Int(left.index)], rows[Int(right.index)])
         }
-        return entries.map(\.index)
+        guard entries.count >= parallelThreshold, Concurrently.processorCount > 1 else {
+            entries.sort(by: less)
+            return entries.map(\.index)
+        }
+        return entries.withUnsafeMutableBufferPointer { buffer in
+            let middle = buffer.count / 2
+            var low = UnsafeMutableBufferPointer(rebasing: buffer[..<middle])
+            var high = UnsafeMutableBufferPointer(rebasing: buffer[middle...])
+            Concurrently.run({ low.sort(by: less) }, { high.sort(by: less) })
+            return merged(low, high, by: less)
+        }
+    }
+
+    /// The positions of two sorted runs merged into one order.
+    private static func merged(
+        _ low: UnsafeMutableBufferPointer<SortEntry>, _ high: UnsafeMutableBufferPointer<SortEntry>,
+        by less: (SortEntry, SortEntry) -> Bool
+    ) -> [Int32] {
+        var order: [Int32] = []
+        order.reserveCapacity(low.count + high.count)
+        var left = 0
+        var right = 0
+        while left < low.count && right < high.count {
+            if less(high[right], low[left]) {
+                order.append(high[right].index)
+                right += 1
+            } else {
+                order.append(low[left].index)
+                left += 1
+            }
+        }
+        while left < low.count {
+            order.append(low[left].index)
+            left += 1
+        }
+        while right < high.count {
+            order.append(high[right].index)
+            right += 1
+        }
+        return order
     }
 
     /// The entry of one row: its text's first 24 folded bytes, padded with zero bytes.

@@ -88,6 +88,40 @@ struct ListingSpeedPathTests {
         }
     }
 
+    /// Enough rows for the two-thread sort, with many texts equal in their first 24 bytes.
+    @Test func largeSortMatchesWholeTextComparison() {
+        var state: UInt64 = 0x1234_5678
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let prefixes = ["(A) 2024-05-06 call mom ", "x 2024-01-02 2023-12-30 ", "(b) ", "", "Zed "]
+        let words = ["a", "B", "c", "apple", "Apple", "zeta", "@phone", "+proj", "é", "_"]
+        let count = Listing.parallelThreshold + 1_001
+        let rows = (0..<count).map { index in
+            var text = prefixes[next(prefixes.count)]
+            for _ in 0..<next(4) { text += words[next(words.count)] + " " }
+            return Listing.Row(
+                number: index % 3 == 0 ? 0 : index + 1, content: ArraySlice(text.utf8))
+        }
+        let folded = rows.map { row in
+            row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        }
+        let expected = rows.indices.sorted { left, right in
+            if folded[left] != folded[right] {
+                return folded[left].lexicographicallyPrecedes(folded[right])
+            }
+            if rows[left].number != rows[right].number {
+                return rows[left].number < rows[right].number
+            }
+            return rows[left].content.lexicographicallyPrecedes(rows[right].content)
+        }.map { rows[$0] }
+        let sorted = Listing.sortedLikeSort(rows)
+        #expect(sorted.count == expected.count)
+        #expect(sorted.map(\.number) == expected.map(\.number))
+        #expect(sorted.map { Array($0.content) } == expected.map { Array($0.content) })
+    }
+
     @Test(arguments: [(0, 1), (7, 3), (123, 2), (123, 5), (100_000, 6), (-4, 3)])
     func numbersArePadded(number: Int, width: Int) {
         let digits = String(number)

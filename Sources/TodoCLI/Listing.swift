@@ -239,50 +239,54 @@ extension Session {
         var filterCommand: String
     }
 
-    /// The selection stage of a todo.sh listing.
+    /// The selection stage over a whole file's bytes, its lines numbered from `first`:
+    /// hidden lines are dropped and the others filtered as the file is walked (a literal term
+    /// is tried on the line in place first), so that only the rows that pass are kept. Also
+    /// returns how many lines are not hidden (the footer's total).
     func selectRows(
-        _ rows: [Listing.Row], width: Int, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)?
-    ) throws -> ListingSelection {
-        let filters = try compiledFilters(terms)
-        var scratch: [UInt8] = []
-        var selected =
-            filters.isEmpty
-            ? rows
-            : rows.filter { Listing.passes($0, width: width, filters: filters, buffer: &scratch) }
-        if let postFilter { selected = selected.filter(postFilter.test) }
-        return ListingSelection(
-            rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
-    }
-
-    /// The selection stage over a whole file, its lines numbered from `first`: hidden lines
-    /// are dropped and the others filtered as the file is walked, so that only the rows that
-    /// pass are kept. Also returns how many lines are not hidden (the footer's total).
-    func selectRows(
-        in list: TodoList, numberedFrom first: Int = 1, width: Int, terms: [String],
+        inBytes bytes: [UInt8], numberedFrom first: Int = 1, width: Int, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)?
     ) throws -> (selection: ListingSelection, total: Int) {
         let filters = try compiledFilters(terms)
+        let literals = filters.filter { $0.regex.isLiteralWithoutNumberChars }
         var scratch: [UInt8] = []
         var selected: [Listing.Row] = []
-        if filters.isEmpty && postFilter == nil { selected.reserveCapacity(list.count) }
+        if filters.isEmpty && postFilter == nil {
+            selected.reserveCapacity(Listing.Scan.lineCount(bytes))
+        }
         var total = 0
-        for index in 0..<list.count {
-            let content = list[index].content
-            if Listing.isHidden(content) { continue }
-            total += 1
-            let row = Listing.Row(number: first + index, content: content)
-            if !filters.isEmpty
-                && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
-            {
-                continue
+        var number = first - 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            Listing.Scan.forEachLine(buffer) { start, end in
+                number += 1
+                if Listing.isHidden(base, start, end) { return }
+                total += 1
+                let text = UnsafeBufferPointer(start: base + start, count: end - start)
+                for filter in literals {
+                    if let found = filter.regex.literalMatch(text), found == filter.negated {
+                        return
+                    }
+                }
+                let row = Listing.Row(number: number, content: bytes[start..<end])
+                if !filters.isEmpty
+                    && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
+                {
+                    return
+                }
+                if let postFilter, !postFilter.test(row) { return }
+                selected.append(row)
             }
-            if let postFilter, !postFilter.test(row) { continue }
-            selected.append(row)
         }
         let selection = ListingSelection(
             rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
         return (selection, total)
+    }
+
+    /// The bytes of a file a listing shows; a missing one reads as empty.
+    func readListingBytes(_ path: String) throws -> [UInt8] {
+        guard storage.fileExists(path) || storage.directoryExists(path) else { return [] }
+        return try storage.readBytes(path)
     }
 
     /// The search terms compiled, or the one-line error naming the bad term.
@@ -401,13 +405,13 @@ extension Session {
         path: String, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil
     ) throws {
-        let list = try readList(path)
-        let width = Listing.width(for: list.count)
+        let bytes = try readListingBytes(path)
+        let width = Listing.width(for: Listing.Scan.lineCount(bytes))
         var total = 0
         let pipeline = ListingPipeline(
             select: {
                 let selected = try self.selectRows(
-                    in: list, width: width, terms: terms, postFilter: postFilter)
+                    inBytes: bytes, width: width, terms: terms, postFilter: postFilter)
                 total = selected.total
                 return selected.selection
             },
@@ -424,8 +428,8 @@ extension Session {
 
     /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1
     /// (the counts of `lsa`'s footer, which todo.sh takes from one listing per file).
-    func shownCount(of list: TodoList, terms: [String]) throws -> Int {
-        let selected = try selectRows(in: list, width: 1, terms: terms, postFilter: nil)
+    func shownCount(ofBytes bytes: [UInt8], terms: [String]) throws -> Int {
+        let selected = try selectRows(inBytes: bytes, width: 1, terms: terms, postFilter: nil)
         guard hasFinalFilter else { return selected.selection.rows.count }
         return orderRows(selected.selection, width: 1).count
     }

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TodoTxt
 
 @testable import TodoCLI
 
@@ -85,6 +86,36 @@ struct ListingSpeedPathTests {
             let sorted = Listing.sortedLikeSort(rows)
             #expect(sorted.map(\.number) == expected.map(\.number))
             #expect(sorted.map { Array($0.content) } == expected.map { Array($0.content) })
+        }
+    }
+
+    /// The listing's own line walk splits files exactly as TodoList does.
+    @Test func scanSplitsLikeTodoList() {
+        var state: UInt64 = 42
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x20, 0x61, 0x31, 0xEF, 0xBB, 0xBF, 0x00]
+        var files: [[UInt8]] = [
+            [], [0x0A], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x0A],
+        ]
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int((state >> 40) % 40)
+            var file: [UInt8] = Int(state >> 20) % 4 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                file.append(alphabet[Int((state >> 33) % UInt64(alphabet.count))])
+            }
+            files.append(file)
+        }
+        for file in files {
+            let list = TodoList(bytes: file)
+            var lines: [[UInt8]] = []
+            file.withUnsafeBufferPointer { buffer in
+                Listing.Scan.forEachLine(buffer) { start, end in
+                    lines.append(Array(file[start..<end]))
+                }
+            }
+            #expect(lines == list.map { Array($0.content) }, "\(file)")
+            #expect(Listing.Scan.lineCount(file) == list.count)
         }
     }
 

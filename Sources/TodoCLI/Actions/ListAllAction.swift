@@ -23,17 +23,18 @@ struct ListAllAction: TodoShAction {
     func run(in context: Context) throws -> Int32 {
         let session = context.operations
         let settings = context.settings
-        let todo = try session.readList(settings.todoFile)
-        let done = try session.readList(settings.doneFile)
-        let todoCount = todo.count
+        let todo = try session.readListingBytes(settings.todoFile)
+        let done = try session.readListingBytes(settings.doneFile)
+        let todoCount = Listing.Scan.lineCount(todo)
+        let doneCount = Listing.Scan.lineCount(done)
         let terms = Array(words.dropFirst())
         let width = Listing.width(for: todoCount)
         let pipeline = ListingPipeline(
             select: {
                 let own = try session.selectRows(
-                    in: todo, width: width, terms: terms, postFilter: nil)
+                    inBytes: todo, width: width, terms: terms, postFilter: nil)
                 let archived = try session.selectRows(
-                    in: done, numberedFrom: todoCount + 1, width: width, terms: terms,
+                    inBytes: done, numberedFrom: todoCount + 1, width: width, terms: terms,
                     postFilter: nil)
                 var selection = own.selection
                 selection.rows.reserveCapacity(
@@ -53,16 +54,16 @@ struct ListAllAction: TodoShAction {
                     session.printListing(output, footers: [], debug: false)
                     return
                 }
-                let todoShown = try session.shownCount(of: todo, terms: terms)
-                let doneShown = try session.shownCount(of: done, terms: terms)
+                let todoShown = try session.shownCount(ofBytes: todo, terms: terms)
+                let doneShown = try session.shownCount(ofBytes: done, terms: terms)
                 let todoName = Session.prefix(of: settings.todoFile)
                 let doneName = Session.prefix(of: settings.doneFile)
                 session.printListing(
                     output,
                     footers: [
                         "\(todoName): \(todoShown) of \(todoCount) tasks shown",
-                        "\(doneName): \(doneShown) of \(done.count) tasks shown",
-                        "total \(todoShown + doneShown) of \(todoCount + done.count) tasks shown",
+                        "\(doneName): \(doneShown) of \(doneCount) tasks shown",
+                        "total \(todoShown + doneShown) of \(todoCount + doneCount) tasks shown",
                     ], debug: false)
             })
         try session.run(pipeline)

@@ -33,13 +33,88 @@ struct Listing {
         for term in terms {
             let negated = term.hasPrefix("-")
             let pattern = negated ? String(term.dropFirst()) : term
-            let regex = try BasicRegex(pattern, ignoringCase: true)
+            let regex = try BasicRegex(GrepTerm.pattern(for: pattern), ignoringCase: true)
             result.append(
                 Filter(
                     regex: regex, negated: negated,
                     commandText: (negated ? "grep -v -i " : "grep -i ") + ShellWords.quote(pattern))
             )
         }
+        return result
+    }
+
+    /// The text as todo.sh's `lsa` rebuilds it from its fields (awk assigning `$1`): blanks
+    /// (spaces and tabs) at either end dropped, every run of them inside made one space. Text
+    /// that is already so is returned as it is, without a copy.
+    static func fieldsJoined(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var clean = true
+        var previousBlank = true
+        for byte in content {
+            let blank = byte == 0x20 || byte == 0x09
+            if byte == 0x09 || (blank && previousBlank) {
+                clean = false
+                break
+            }
+            previousBlank = blank
+        }
+        if clean && !previousBlank { return content }
+        if clean && content.isEmpty { return content }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(content.count)
+        var pendingBlank = false
+        for byte in content {
+            if byte == 0x20 || byte == 0x09 {
+                pendingBlank = !joined.isEmpty
+            } else {
+                if pendingBlank { joined.append(0x20) }
+                pendingBlank = false
+                joined.append(byte)
+            }
+        }
+        return joined[...]
+    }
+
+    /// Whether `content` holds a byte that ``appendVisible(_:to:)`` would change.
+    @inline(__always)
+    private static func hasControls(_ content: ArraySlice<UInt8>) -> Bool {
+        content.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }
+    }
+
+    /// Appends `content` with its control characters made visible as `cat -v` shows them: C0
+    /// controls (tab aside) as `^@`...`^_`, DEL as `^?`, and the C1 controls U+0080...U+009F
+    /// as `M-^@`...`M-^_` (the byte they stand for). Everything else is kept.
+    static func appendVisible(_ content: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+        guard hasControls(content) else {
+            bytes.append(contentsOf: content)
+            return
+        }
+        var index = content.startIndex
+        while index < content.endIndex {
+            let byte = content[index]
+            if byte < 0x20 && byte != 0x09 {
+                bytes.append(0x5E)
+                bytes.append(byte + 0x40)
+            } else if byte == 0x7F {
+                bytes.append(0x5E)
+                bytes.append(0x3F)
+            } else if byte == 0xC2, index + 1 < content.endIndex,
+                (0x80...0x9F).contains(content[index + 1])
+            {
+                bytes.append(contentsOf: [0x4D, 0x2D, 0x5E, content[index + 1] - 0x80 + 0x40])
+                index += 1
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+    }
+
+    /// A whole line with its control characters made visible (``appendVisible(_:to:)``).
+    static func visible(_ line: [UInt8]) -> [UInt8] {
+        guard hasControls(line[...]) else { return line }
+        var result: [UInt8] = []
+        result.reserveCapacity(line.count + 8)
+        appendVisible(line[...], to: &result)
         return result
     }
 
@@ -82,61 +157,6 @@ struct Listing {
         }
         return true
     }
-
-    /// Sorts rows as `env LC_COLLATE=C sort -f -k2` sorts the numbered lines: by the text after
-    /// the number with ASCII lower case folded to upper case, bytes compared unsigned, ties in
-    /// line-number order.
-    static func sortedLikeSort(_ rows: [Row]) -> [Row] {
-        sortOrder(rows).map { rows[Int($0)] }
-    }
-
-    /// The positions of `rows` in ``sortedLikeSort(_:)`` order.
-    static func sortOrder(_ rows: [Row]) -> [Int32] {
-        // Most comparisons are decided by the first eight folded bytes, kept as one integer;
-        // only ties compare the whole text.
-        var keyed: [(key: UInt64, index: Int32)] = []
-        keyed.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            keyed.append((prefixKey(row.content), Int32(truncatingIfNeeded: index)))
-        }
-        keyed.sort { left, right in
-            if left.key != right.key { return left.key < right.key }
-            let a = rows[Int(left.index)]
-            let b = rows[Int(right.index)]
-            let order = compareFolded(a.content, b.content)
-            return order != 0 ? order < 0 : a.number < b.number
-        }
-        return keyed.map(\.index)
-    }
-
-    /// The first eight folded bytes, big-endian, so that integer order is byte order. A
-    /// shorter text is padded with zero bytes, which sort first; a real zero byte in the text
-    /// makes the tie-break compare whole texts, which decides by length as `sort` does.
-    private static func prefixKey(_ content: ArraySlice<UInt8>) -> UInt64 {
-        TodoQuery.prefixKey(content, length: 8, transform: fold)
-    }
-
-    @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
-        byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
-    }
-
-    private static func compareFolded(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int
-    {
-        left.withUnsafeBufferPointer { a in
-            right.withUnsafeBufferPointer { b in
-                let count = min(a.count, b.count)
-                var index = 0
-                while index < count {
-                    let x = fold(a[index])
-                    let y = fold(b[index])
-                    if x != y { return x < y ? -1 : 1 }
-                    index += 1
-                }
-                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-            }
-        }
-    }
 }
 
 extension Session {
@@ -146,8 +166,7 @@ extension Session {
         /// plain case, which so never holds a copy of the output).
         private enum Content {
             case lines([[UInt8]])
-            case rows(
-                [Listing.Row], order: [Int32], width: Int, renumber: ((Listing.Row) -> Int)?)
+            case rows([Listing.Row], order: [Int32], width: Int, visibleControls: Bool)
         }
 
         private let content: Content
@@ -159,10 +178,10 @@ extension Session {
         }
 
         init(
-            rows: [Listing.Row], order: [Int32], width: Int, renumber: ((Listing.Row) -> Int)?,
+            rows: [Listing.Row], order: [Int32], width: Int, visibleControls: Bool,
             filterCommand: String
         ) {
-            content = .rows(rows, order: order, width: width, renumber: renumber)
+            content = .rows(rows, order: order, width: width, visibleControls: visibleControls)
             self.filterCommand = filterCommand
         }
 
@@ -171,17 +190,6 @@ extension Session {
             switch content {
             case .lines(let lines): lines.count
             case .rows(_, let order, _, _): order.count
-            }
-        }
-
-        /// The lines without their LF.
-        var lines: [[UInt8]] {
-            switch content {
-            case .lines(let lines): return lines
-            case .rows:
-                var result: [[UInt8]] = []
-                forEachChunk { chunk in result += Session.splitLines(chunk) }
-                return result
             }
         }
 
@@ -199,13 +207,18 @@ extension Session {
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
-            case .rows(let rows, let order, let width, let renumber):
+            case .rows(let rows, let order, let width, let visibleControls):
                 for position in order {
                     let row = rows[Int(position)]
-                    Listing.appendNumber(
-                        renumber?(row) ?? row.number, width: width, zero: true, to: &chunk)
-                    chunk.append(0x20)
-                    chunk.append(contentsOf: row.content)
+                    Listing.appendNumber(row.number, width: width, zero: true, to: &chunk)
+                    if !row.content.isEmpty {
+                        chunk.append(0x20)
+                        if visibleControls {
+                            Listing.appendVisible(row.content, to: &chunk)
+                        } else {
+                            chunk.append(contentsOf: row.content)
+                        }
+                    }
                     chunk.append(0x0A)
                     if chunk.count >= 1 << 16 {
                         body(chunk)
@@ -226,76 +239,114 @@ extension Session {
         var filterCommand: String
     }
 
-    /// A todo.sh listing over `rows` (already numbered, hidden lines removed): selection by
-    /// the terms, todo.sh's ordering and rendering (sort command, colours, hiding, final
-    /// filter), and `write` for the lines and footers.
-    ///
-    /// - Parameters:
-    ///   - postFilter: an extra condition (listpri's priority set) and its command text.
-    func todoShListing(
-        rows: [Listing.Row], width: Int, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil,
-        renumber: ((Listing.Row) -> Int)? = nil, write: @escaping (ListingOutput) throws -> Void
-    ) -> ListingPipeline<ListingSelection, ListingOutput> {
-        ListingPipeline(
-            select: {
-                try self.selectRows(rows, width: width, terms: terms, postFilter: postFilter)
-            },
-            order: { self.orderRows($0, width: width, renumber: renumber) },
-            write: write)
+    /// The selection stage over a whole file's bytes, its lines numbered from `first`:
+    /// hidden lines are dropped and the others filtered as the file is walked (a literal term
+    /// is tried on the line in place first), so that only the rows that pass are kept. Also
+    /// returns how many lines are not hidden (the footer's total).
+    func selectRows(
+        inBytes bytes: [UInt8], numberedFrom first: Int = 1, width: Int, terms: [String],
+        postFilter: (test: (Listing.Row) -> Bool, command: String)?
+    ) throws -> (selection: ListingSelection, total: Int) {
+        let filters = try compiledFilters(terms)
+        let literals = filters.filter { $0.regex.isLiteralWithoutNumberChars }
+        var scratch: [UInt8] = []
+        var selected: [Listing.Row] = []
+        if filters.isEmpty && postFilter == nil {
+            selected.reserveCapacity(Listing.Scan.lineCount(bytes))
+        }
+        var total = 0
+        var number = first - 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            Listing.Scan.forEachLine(buffer) { start, end in
+                number += 1
+                if Listing.isHidden(base, start, end) { return }
+                total += 1
+                let text = UnsafeBufferPointer(start: base + start, count: end - start)
+                for filter in literals {
+                    if let found = filter.regex.literalMatch(text), found == filter.negated {
+                        return
+                    }
+                }
+                let row = Listing.Row(number: number, content: bytes[start..<end])
+                if !filters.isEmpty
+                    && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
+                {
+                    return
+                }
+                if let postFilter, !postFilter.test(row) { return }
+                selected.append(row)
+            }
+        }
+        let selection = ListingSelection(
+            rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
+        return (selection, total)
     }
 
-    /// The selection stage of a todo.sh listing.
-    func selectRows(
-        _ rows: [Listing.Row], width: Int, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)?
-    ) throws -> ListingSelection {
-        let filters: [Listing.Filter]
-        do {
-            filters = try Listing.filters(for: terms)
-        } catch {
-            throw die("\(program): invalid search term '\(error.pattern)': \(error.reason)")
-        }
-        var scratch: [UInt8] = []
-        var selected =
-            filters.isEmpty
-            ? rows
-            : rows.filter { Listing.passes($0, width: width, filters: filters, buffer: &scratch) }
-        if let postFilter { selected = selected.filter(postFilter.test) }
-        var commands = filters.map(\.commandText)
-        if let postFilter { commands.append(postFilter.command) }
-        let filterCommand = commands.isEmpty ? "cat" : commands.joined(separator: " | ")
-        return ListingSelection(rows: selected, filterCommand: filterCommand)
+    /// The bytes of a file a listing shows; a missing one reads as empty.
+    func readListingBytes(_ path: String) throws -> [UInt8] {
+        guard storage.fileExists(path) || storage.directoryExists(path) else { return [] }
+        return try storage.readBytes(path)
     }
+
+    /// The search terms compiled, or the one-line error naming the bad term.
+    private func compiledFilters(_ terms: [String]) throws -> [Listing.Filter] {
+        do {
+            return try Listing.filters(for: terms)
+        } catch {
+            let term =
+                error.pattern.utf8.count > 60
+                ? String(error.pattern.prefix(50)) + "..." : error.pattern
+            throw die("\(program): invalid search term '\(term)': \(error.reason)")
+        }
+    }
+
+    /// The grep pipeline todo.sh would have run, for `-vv`.
+    private static func filterCommand(_ filters: [Listing.Filter], _ post: String?) -> String {
+        var commands = filters.map(\.commandText)
+        if let post { commands.append(post) }
+        return commands.isEmpty ? "cat" : commands.joined(separator: " | ")
+    }
+
+    /// Whether listing output goes to a terminal, where control characters in task text are
+    /// shown as visible escapes (`^[`) instead of reaching the terminal.
+    var listingShowsControls: Bool {
+        !console.isCapturing && Terminal.isTerminal(1)
+    }
+
+    /// Whether a final filter runs over the listing.
+    var hasFinalFilter: Bool { !settings.disableFilter && settings.finalFilter != "cat" }
 
     /// The ordering stage of a todo.sh listing, with its rendering: todo.sh sorts and filters
     /// the finished lines, so the two cannot be told apart.
-    func orderRows(
-        _ selection: ListingSelection, width: Int, renumber: ((Listing.Row) -> Int)?
-    ) -> ListingOutput {
+    func orderRows(_ selection: ListingSelection, width: Int) -> ListingOutput {
         let selected = selection.rows
         let filterCommand = selection.filterCommand
         let displayWidth = width
         let painter = Painter(
             colours: settings.colours, hideContexts: settings.hideContexts,
             hideProjects: settings.hideProjects)
+        let visibleControls = listingShowsControls
         let isDefaultSort = settings.sortCommand == Settings.defaultSortCommand
         let isPlain =
             isDefaultSort && !painter.isActive && !settings.hidePriority
             && !settings.hideProjects && !settings.hideContexts && settings.hideCustom.isEmpty
-            && (settings.disableFilter || settings.finalFilter == "cat")
+            && !hasFinalFilter
         if isPlain {
             // The common case: the rows are numbered as they are printed.
             let order = Listing.sortOrder(selected)
             return ListingOutput(
-                rows: selected, order: order, width: displayWidth, renumber: renumber,
-                filterCommand: filterCommand)
+                rows: selected, order: order, width: displayWidth,
+                visibleControls: visibleControls, filterCommand: filterCommand)
         }
 
         func numbered(_ row: Listing.Row) -> [UInt8] {
-            let number = renumber?(row) ?? row.number
-            return Listing.numberBytes(number, width: displayWidth, zero: true) + [0x20]
-                + row.content
+            var line = Listing.numberBytes(row.number, width: displayWidth, zero: true)
+            if !row.content.isEmpty {
+                line.append(0x20)
+                line += row.content
+            }
+            return line
         }
         var lines: [[UInt8]]
         if isDefaultSort {
@@ -307,8 +358,12 @@ extension Session {
                 captureOutput: true)
             lines = Session.splitLines(outcome.output)
         }
-        if painter.isActive { lines = lines.map(painter.paint) }
-        if settings.hidePriority { lines = lines.map(Painter.hidingPriority) }
+        if visibleControls { lines = lines.map(Listing.visible) }
+        if painter.isActive {
+            lines = lines.map { painter.paint($0, hidingPriority: settings.hidePriority) }
+        } else if settings.hidePriority {
+            lines = lines.map(Painter.hidingPriority)
+        }
         if settings.hideProjects { lines = lines.map { Painter.hiding(sigil: 0x2B, in: $0) } }
         if settings.hideContexts { lines = lines.map { Painter.hiding(sigil: 0x40, in: $0) } }
         if !settings.hideCustom.isEmpty {
@@ -316,7 +371,7 @@ extension Session {
                 lines = lines.map { regex.replacingAll(in: $0, with: []) }
             }
         }
-        if !settings.disableFilter && settings.finalFilter != "cat" {
+        if hasFinalFilter {
             let input: [UInt8] = lines.flatMap { $0 + [0x0A] }
             let outcome = Subprocess.shell(
                 settings.finalFilter, environment: settings.exported, input: input,
@@ -333,31 +388,16 @@ extension Session {
         return lines
     }
 
-    /// Numbered rows of a file: every line that is not empty or digits-only.
-    static func rows(of list: TodoList, startingAt first: Int = 1) -> [Listing.Row] {
-        var rows: [Listing.Row] = []
-        rows.reserveCapacity(list.count)
-        for (index, line) in list.enumerated() where !Listing.isHidden(line.content) {
-            rows.append(Listing.Row(number: first + index, content: line.content))
-        }
-        return rows
-    }
-
-    /// Prints listing lines, the `-vv` debug line and (when verbose) the footer.
-    func printListing(_ output: ListingOutput, footers: [String]) {
+    /// Prints listing lines and (when verbose) the footer, after the `-vv` debug line unless
+    /// `debug` is false (`lsa` has none).
+    func printListing(_ output: ListingOutput, footers: [String], debug: Bool = true) {
         output.forEachChunk { console.write($0) }
         guard verbose else { return }
-        if settings.verbosity > 1 {
+        if debug && settings.verbosity > 1 {
             console.line("TODO DEBUG: Filter Command was: \(output.filterCommand)")
         }
         console.line("--")
         for footer in footers { console.line(footer) }
-    }
-
-    /// `ls [TERM...]` (TodoShCompatibility.md §5.5).
-    func list(_ words: [String]) throws -> Int32 {
-        try listFile(path: settings.todoFile, terms: Array(words.dropFirst()))
-        return 0
     }
 
     /// Lists one file with the pipeline and its footer.
@@ -365,121 +405,32 @@ extension Session {
         path: String, terms: [String],
         postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil
     ) throws {
-        let list = try readList(path)
-        let rows = Session.rows(of: list)
-        try run(
-            todoShListing(
-                rows: rows, width: Listing.width(for: list.count), terms: terms,
-                postFilter: postFilter
-            ) { output in
+        let bytes = try readListingBytes(path)
+        let width = Listing.width(for: Listing.Scan.lineCount(bytes))
+        var total = 0
+        let pipeline = ListingPipeline(
+            select: {
+                let selected = try self.selectRows(
+                    inBytes: bytes, width: width, terms: terms, postFilter: postFilter)
+                total = selected.total
+                return selected.selection
+            },
+            order: { self.orderRows($0, width: width) },
+            write: { (output: ListingOutput) in
                 self.printListing(
                     output,
                     footers: [
-                        "\(Session.prefix(of: path)): \(output.count) of \(rows.count) tasks shown"
+                        "\(Session.prefix(of: path)): \(output.count) of \(total) tasks shown"
                     ])
             })
+        try run(pipeline)
     }
 
-    /// `lsp [PRIORITIES] [TERM...]` (TodoShCompatibility.md §5.7).
-    func listPriority(_ words: [String]) throws -> Int32 {
-        var terms = Array(words.dropFirst())
-        var letters = Set<UInt8>(0x41...0x5A)
-        var setText = "A-Z"
-        if let first = terms.first, let parsed = Session.prioritySet(first) {
-            letters = parsed.letters
-            setText = parsed.text
-            terms.removeFirst()
-        }
-        let test: (Listing.Row) -> Bool = { row in
-            Session.listingPriority(row.content).map(letters.contains) ?? false
-        }
-        try listFile(
-            path: settings.todoFile, terms: terms,
-            postFilter: (test, "grep '^ *[0-9]\\+ ([\(setText)]) '"))
-        return 0
-    }
-
-    /// Reads listpri's first argument: a letter, a range, or letters and ranges (`ABR-Y`).
-    static func prioritySet(_ word: String) -> (letters: Set<UInt8>, text: String)? {
-        var bytes = Array(word.utf8)
-        let isLetter: (UInt8) -> Bool = { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
-        let simple =
-            (bytes.count == 1 && isLetter(bytes[0]))
-            || (bytes.count == 3 && isLetter(bytes[0]) && bytes[1] == 0x2D && isLetter(bytes[2]))
-        if simple { bytes = bytes.map { $0 >= 0x61 ? $0 - 0x20 : $0 } }
-        var letters = Set<UInt8>()
-        var index = 0
-        while index < bytes.count {
-            let letter = bytes[index]
-            guard letter >= 0x41 && letter <= 0x5A else { return nil }
-            if index + 2 < bytes.count && bytes[index + 1] == 0x2D {
-                let end = bytes[index + 2]
-                guard end >= 0x41 && end <= 0x5A else { return nil }
-                if letter <= end { letters.formUnion(letter...end) }
-                index += 3
-            } else {
-                letters.insert(letter)
-                index += 1
-            }
-        }
-        guard !bytes.isEmpty else { return nil }
-        return (letters, String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// `lsa [TERM...]` (TodoShCompatibility.md §5.8): the todo file and the done file as one
-    /// listing, done lines numbered 0.
-    func listAll(_ words: [String]) throws -> Int32 {
-        let todo = try readList(settings.todoFile)
-        let done = try readList(settings.doneFile)
-        let todoCount = todo.count
-        var rows: [Listing.Row] = []
-        var collapsed: [[UInt8]] = []
-        for (offset, list) in [todo, done].enumerated() {
-            for (index, line) in list.enumerated() where !Listing.isHidden(line.content) {
-                // todo.sh rebuilds each line from its fields: runs of blanks become one space.
-                let fields = line.content.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
-                var joined: [UInt8] = []
-                for (position, field) in fields.enumerated() {
-                    if position > 0 { joined.append(0x20) }
-                    joined += field
-                }
-                collapsed.append(joined)
-                let number = offset == 0 ? index + 1 : todoCount + index + 1
-                rows.append(
-                    Listing.Row(number: number, content: collapsed[collapsed.count - 1][...]))
-            }
-        }
-        let width = Listing.width(for: todoCount + done.count)
-        try run(
-            todoShListing(
-                rows: rows, width: width, terms: Array(words.dropFirst()),
-                renumber: { $0.number > todoCount ? 0 : $0.number }
-            ) { output in
-                self.printAllListing(
-                    output, todoCount: todoCount, doneCount: done.count)
-            })
-        return 0
-    }
-
-    /// The writer of `lsa`: numbers re-padded to the todo file's width, three footers.
-    private func printAllListing(_ output: ListingOutput, todoCount: Int, doneCount: Int) {
-        let padded = Listing.width(for: todoCount)
-        let lines = output.lines.map { line -> [UInt8] in
-            // Re-pad the numbers to the width of the todo file alone.
-            guard let space = line.firstIndex(of: 0x20) else { return line }
-            let digits = line[..<space].drop { $0 == 0x30 }
-            let number = Int(String(decoding: digits, as: UTF8.self)) ?? 0
-            return Listing.numberBytes(number, width: padded, zero: true) + line[space...]
-        }
-        let todoShown = lines.filter { !$0.prefix(while: { $0 != 0x20 }).allSatisfy { $0 == 0x30 } }
-            .count
-        let doneShown = lines.count - todoShown
-        printListing(
-            ListingOutput(lines: lines, filterCommand: output.filterCommand),
-            footers: [
-                "\(Session.prefix(of: settings.todoFile)): \(todoShown) of \(todoCount) tasks shown",
-                "\(Session.prefix(of: settings.doneFile)): \(doneShown) of \(doneCount) tasks shown",
-                "total \(lines.count) of \(todoCount + doneCount) tasks shown",
-            ])
+    /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1
+    /// (the counts of `lsa`'s footer, which todo.sh takes from one listing per file).
+    func shownCount(ofBytes bytes: [UInt8], terms: [String]) throws -> Int {
+        let selected = try selectRows(inBytes: bytes, width: 1, terms: terms, postFilter: nil)
+        guard hasFinalFilter else { return selected.selection.rows.count }
+        return orderRows(selected.selection, width: 1).count
     }
 }

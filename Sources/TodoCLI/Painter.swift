@@ -41,17 +41,30 @@ struct Painter {
 
     private func colour(_ name: String) -> [UInt8] { colours[name] ?? [] }
 
-    /// Paints one `NN text` line.
-    func paint(_ line: [UInt8]) -> [UInt8] {
-        guard let space = line.firstIndex(of: 0x20) else { return line }
-        let text = line[(space + 1)...]
+    /// The length of the `NN ` number and space a listing line starts with (todo.sh's
+    /// `^[0-9]+ `), or nil when it does not start so.
+    static func numberPrefixLength(_ line: [UInt8]) -> Int? {
+        var index = 0
+        while index < line.count && line[index] >= 0x30 && line[index] <= 0x39 { index += 1 }
+        guard index > 0, index < line.count, line[index] == 0x20 else { return nil }
+        return index + 1
+    }
+
+    /// Paints one `NN text` line; with `hidingPriority` (`-P`) the task's own leading
+    /// `(X) ` goes, after it has chosen the line's colour, as todo.sh's awk does.
+    func paint(_ line: [UInt8], hidingPriority: Bool = false) -> [UInt8] {
+        var line = line
         var lineColour: [UInt8] = []
-        if text.starts(with: [0x78, 0x20]) {
-            lineColour = colour("COLOR_DONE")
-        } else if let priority = Session.listingPriority(text) {
-            let letter = String(decoding: [priority], as: UTF8.self)
-            lineColour = colour("PRI_" + letter)
-            if lineColour.isEmpty { lineColour = colour("PRI_X") }
+        if let prefix = Painter.numberPrefixLength(line) {
+            let text = line[prefix...]
+            if text.starts(with: [0x78, 0x20]) {
+                lineColour = colour("COLOR_DONE")
+            } else if let priority = Session.listingPriority(text) {
+                let letter = String(decoding: [priority], as: UTF8.self)
+                lineColour = colour("PRI_" + letter)
+                if lineColour.isEmpty { lineColour = colour("PRI_X") }
+                if hidingPriority { line.removeSubrange(prefix..<(prefix + 4)) }
+            }
         }
         let reset = colour("DEFAULT")
         let endColour = lineColour.isEmpty ? [] : reset
@@ -70,6 +83,7 @@ struct Painter {
             result += line
         } else {
             var index = 0
+            var first = true
             while index < line.count {
                 let isBlank = line[index] == 0x20 || line[index] == 0x09
                 var end = index
@@ -81,14 +95,15 @@ struct Painter {
                     result += word
                 } else {
                     let style: (begin: [UInt8], end: [UInt8])?
-                    if Painter.isSigilWord(word, 0x2B) {
+                    if first && word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                        // Only the task's number, the line's first word, is a number here.
+                        style = number
+                    } else if Painter.isSigilWord(word, 0x2B) {
                         style = project
                     } else if Painter.isSigilWord(word, 0x40) {
                         style = context
                     } else if Painter.isDate(word) {
                         style = date
-                    } else if word.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                        style = number
                     } else if Painter.isMeta(word) {
                         style = meta
                     } else {
@@ -100,6 +115,7 @@ struct Painter {
                         result += word
                     }
                 }
+                first = false
                 index = end
             }
         }
@@ -140,19 +156,14 @@ struct Painter {
         }
     }
 
-    /// Removes the first `(X) ` priority label of a line (`-P`).
+    /// Removes the task's own leading `(X) ` priority from an `NN text` line (`-P`).
     static func hidingPriority(_ line: [UInt8]) -> [UInt8] {
-        var index = 0
-        while index + 3 < line.count {
-            if line[index] == 0x28, (0x41...0x5A).contains(line[index + 1]),
-                line[index + 2] == 0x29,
-                line[index + 3] == 0x20 || line[index + 3] == 0x09
-            {
-                return Array(line[..<index] + line[(index + 4)...])
-            }
-            index += 1
-        }
-        return line
+        guard let prefix = numberPrefixLength(line), !line[prefix...].starts(with: [0x78, 0x20]),
+            Session.listingPriority(line[prefix...]) != nil
+        else { return line }
+        var result = line
+        result.removeSubrange(prefix..<(prefix + 4))
+        return result
     }
 
     /// Removes every blank + sigil + printable run (`-+`, `-@`).

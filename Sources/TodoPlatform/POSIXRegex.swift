@@ -18,6 +18,12 @@ package final class POSIXRegex {
         package var pattern: String
         /// `regerror`'s message.
         package var reason: String
+
+        /// A pattern refused with `reason` (also before it reaches `regcomp`).
+        package init(pattern: String, reason: String) {
+            self.pattern = pattern
+            self.reason = reason
+        }
     }
 
     /// One group of a match: byte offsets into the text, or `nil` when the group took no part.

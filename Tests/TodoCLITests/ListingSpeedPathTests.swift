@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TodoTxt
 
 @testable import TodoCLI
 
@@ -55,19 +56,101 @@ struct ListingSpeedPathTests {
             "b", "B", "a longer line here", "a longer line", "a longer line here too", "",
             "A LONGER LINE", "x 2024", "(A) z", "(a) z", "zzzzzzzzzz", "zzzzzzzz", "zzzzzzzzz",
             "é", "e", "E\u{0}x", "E",
+            "(A) 2024-05-06 call mom about the trip", "(a) 2024-05-06 CALL MOM about the trip",
+            "(A) 2024-05-06 call mom about the trap", "(A) 2024-05-06 call mom",
+            "(A) 2024-05-06 call",
+            "(A) 2024-05-06 call mom\u{0}", "(A) 2024-05-06 call mom\u{0}\u{0}",
+            "x 2024-01-02 done",
+            "x 2024-01-02 done", "x 2024-01-02 DONE", "x 2024-01-02 done {later}",
+            "x 2024-01-02 done ~later", "x 2024-01-02 done `later", "x 2024-01-02 done @later",
+            "x 2024-01-02 done [later", "x 2024-01-02 done _later", "x 2024-01-02 done \u{7F}",
+            "x 2024-01-02 done \u{FF}", "x 2024-01-02 done Ä", "x 2024-01-02 done ä",
         ]
-        let rows = contents.enumerated().map {
-            Listing.Row(number: $0.offset + 1, content: ArraySlice($0.element.utf8))
+        // Numbered as ls numbers them, and with repeated numbers as lsa's done lines (0).
+        for repeated in [false, true] {
+            let rows = contents.enumerated().map {
+                Listing.Row(
+                    number: repeated && $0.offset % 2 == 0 ? 0 : $0.offset + 1,
+                    content: ArraySlice($0.element.utf8))
+            }
+            func folded(_ row: Listing.Row) -> [UInt8] {
+                row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+            }
+            let expected = rows.sorted { left, right in
+                let a = folded(left)
+                let b = folded(right)
+                if a != b { return a.lexicographicallyPrecedes(b) }
+                if left.number != right.number { return left.number < right.number }
+                return left.content.lexicographicallyPrecedes(right.content)
+            }
+            let sorted = Listing.sortedLikeSort(rows)
+            #expect(sorted.map(\.number) == expected.map(\.number))
+            #expect(sorted.map { Array($0.content) } == expected.map { Array($0.content) })
         }
-        func folded(_ row: Listing.Row) -> [UInt8] {
+    }
+
+    /// The listing's own line walk splits files exactly as TodoList does.
+    @Test func scanSplitsLikeTodoList() {
+        var state: UInt64 = 42
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x20, 0x61, 0x31, 0xEF, 0xBB, 0xBF, 0x00]
+        var files: [[UInt8]] = [
+            [], [0x0A], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x0A],
+        ]
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int((state >> 40) % 40)
+            var file: [UInt8] = Int(state >> 20) % 4 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                file.append(alphabet[Int((state >> 33) % UInt64(alphabet.count))])
+            }
+            files.append(file)
+        }
+        for file in files {
+            let list = TodoList(bytes: file)
+            var lines: [[UInt8]] = []
+            file.withUnsafeBufferPointer { buffer in
+                Listing.Scan.forEachLine(buffer) { start, end in
+                    lines.append(Array(file[start..<end]))
+                }
+            }
+            #expect(lines == list.map { Array($0.content) }, "\(file)")
+            #expect(Listing.Scan.lineCount(file) == list.count)
+        }
+    }
+
+    /// Enough rows for the two-thread sort, with many texts equal in their first 24 bytes.
+    @Test func largeSortMatchesWholeTextComparison() {
+        var state: UInt64 = 0x1234_5678
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let prefixes = ["(A) 2024-05-06 call mom ", "x 2024-01-02 2023-12-30 ", "(b) ", "", "Zed "]
+        let words = ["a", "B", "c", "apple", "Apple", "zeta", "@phone", "+proj", "é", "_"]
+        let count = Listing.parallelThreshold + 1_001
+        let rows = (0..<count).map { index in
+            var text = prefixes[next(prefixes.count)]
+            for _ in 0..<next(4) { text += words[next(words.count)] + " " }
+            return Listing.Row(
+                number: index % 3 == 0 ? 0 : index + 1, content: ArraySlice(text.utf8))
+        }
+        let folded = rows.map { row in
             row.content.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         }
-        let expected = rows.sorted { left, right in
-            let a = folded(left)
-            let b = folded(right)
-            return a != b ? a.lexicographicallyPrecedes(b) : left.number < right.number
-        }
-        #expect(Listing.sortedLikeSort(rows).map(\.number) == expected.map(\.number))
+        let expected = rows.indices.sorted { left, right in
+            if folded[left] != folded[right] {
+                return folded[left].lexicographicallyPrecedes(folded[right])
+            }
+            if rows[left].number != rows[right].number {
+                return rows[left].number < rows[right].number
+            }
+            return rows[left].content.lexicographicallyPrecedes(rows[right].content)
+        }.map { rows[$0] }
+        let sorted = Listing.sortedLikeSort(rows)
+        #expect(sorted.count == expected.count)
+        #expect(sorted.map(\.number) == expected.map(\.number))
+        #expect(sorted.map { Array($0.content) } == expected.map { Array($0.content) })
     }
 
     @Test(arguments: [(0, 1), (7, 3), (123, 2), (123, 5), (100_000, 6), (-4, 3)])

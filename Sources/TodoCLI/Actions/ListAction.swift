@@ -17,5 +17,10 @@ struct ListAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.list(words) }
+    /// The todo file through the listing pipeline (TodoShCompatibility.md §5.5).
+    func run(in context: Context) throws -> Int32 {
+        try context.operations.listFile(
+            path: context.settings.todoFile, terms: Array(words.dropFirst()))
+        return 0
+    }
 }

@@ -6,7 +6,7 @@ $ printf '(A) 2026-11-01 call +family @phone due:2026-11-30 seti@home lost+found
 $ todo ls | cat -v
 ^[[1;31m^[[1;32m1^[[0m^[[1;31m (A) ^[[0;34m2026-11-01^[[0m^[[1;31m call ^[[0;35m+family^[[0m^[[1;31m ^[[0;33m@phone^[[0m^[[1;31m ^[[1;36mdue:2026-11-30^[[0m^[[1;31m seti@home lost+found^[[0m
 ^[[0;36m^[[1;32m2^[[0m^[[0;36m (Q) quiet^[[0m
-^[[1;32m4^[[0m plain ^[[1;32m42^[[0m words
+^[[1;32m4^[[0m plain 42 words
 ^[[1;30m^[[1;32m3^[[0m^[[1;30m x ^[[0;34m2026-11-02^[[0m^[[1;30m done ^[[0;35m+old^[[0m^[[1;30m^[[0m
 --
 TODO: 4 of 4 tasks shown
@@ -14,7 +14,7 @@ TODO: 4 of 4 tasks shown
 $ todo -@ ls | cat -v
 ^[[1;31m^[[1;32m1^[[0m^[[1;31m (A) ^[[0;34m2026-11-01^[[0m^[[1;31m call ^[[0;35m+family^[[0m^[[1;31m ^[[1;36mdue:2026-11-30^[[0m^[[1;31m seti@home lost+found^[[0m
 ^[[0;36m^[[1;32m2^[[0m^[[0;36m (Q) quiet^[[0m
-^[[1;32m4^[[0m plain ^[[1;32m42^[[0m words
+^[[1;32m4^[[0m plain 42 words
 ^[[1;30m^[[1;32m3^[[0m^[[1;30m x ^[[0;34m2026-11-02^[[0m^[[1;30m done ^[[0;35m+old^[[0m^[[1;30m^[[0m
 --
 TODO: 4 of 4 tasks shown
@@ -22,7 +22,7 @@ TODO: 4 of 4 tasks shown
 $ PRI_A='\\033[0;30m' todo ls | cat -v
 ^[[1;31m^[[1;32m1^[[0m^[[1;31m (A) ^[[0;34m2026-11-01^[[0m^[[1;31m call ^[[0;35m+family^[[0m^[[1;31m ^[[0;33m@phone^[[0m^[[1;31m ^[[1;36mdue:2026-11-30^[[0m^[[1;31m seti@home lost+found^[[0m
 ^[[0;36m^[[1;32m2^[[0m^[[0;36m (Q) quiet^[[0m
-^[[1;32m4^[[0m plain ^[[1;32m42^[[0m words
+^[[1;32m4^[[0m plain 42 words
 ^[[1;30m^[[1;32m3^[[0m^[[1;30m x ^[[0;34m2026-11-02^[[0m^[[1;30m done ^[[0;35m+old^[[0m^[[1;30m^[[0m
 --
 TODO: 4 of 4 tasks shown

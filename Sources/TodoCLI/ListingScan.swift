@@ -1,0 +1,69 @@
+extension Listing {
+    /// The lines of a file's bytes, split as ``TodoTxt/TodoList`` splits them (a leading byte
+    /// order mark skipped, LF ending a line, a CR before it dropped, a last line without LF
+    /// kept), walked with pointers so that a line costs nothing until it passes.
+    enum Scan {
+        /// How many lines `bytes` has.
+        static func lineCount(_ bytes: [UInt8]) -> Int {
+            var count = 0
+            bytes.withUnsafeBufferPointer { buffer in forEachLine(buffer) { _, _ in count += 1 } }
+            return count
+        }
+
+        /// Calls `body` with the start and end (CR and LF excluded) of every line, in order.
+        static func forEachLine(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ start: Int, _ end: Int) -> Void
+        ) {
+            guard let base = bytes.baseAddress else { return }
+            let total = bytes.count
+            var start =
+                total >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+            while start < total {
+                let found = lineFeed(base + start, total - start)
+                if found < 0 {
+                    body(start, total)
+                    return
+                }
+                let feed = start + found
+                body(start, feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed)
+                start = feed + 1
+            }
+        }
+
+        /// The offset of the first LF in `count` bytes, or -1; eight bytes at a time, each
+        /// LF found as a zero byte of the word XOR 0x0A repeated.
+        @inline(__always)
+        private static func lineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+            let raw = UnsafeRawPointer(pointer)
+            let lows: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            var offset = 0
+            while offset + 8 <= count {
+                let word = UInt64(
+                    littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let zeroed = word ^ feeds
+                let flags = (zeroed &- lows) & ~zeroed & highs
+                if flags != 0 { return offset + flags.trailingZeroBitCount / 8 }
+                offset += 8
+            }
+            while offset < count {
+                if pointer[offset] == 0x0A { return offset }
+                offset += 1
+            }
+            return -1
+        }
+    }
+
+    /// Whether the bytes from `start` to `end` make a line todo.sh hides (``isHidden(_:)``).
+    @inline(__always)
+    static func isHidden(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let byte = base[index]
+            if byte != 0x20 && (byte < 0x30 || byte > 0x39) { return false }
+            index += 1
+        }
+        return true
+    }
+}

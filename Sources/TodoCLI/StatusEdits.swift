@@ -66,7 +66,7 @@ extension Session {
                 case .success(let index):
                     try lineGuard.check(list, index)
                     let old = Array(list[index].content)
-                    let oldLength = Session.priorityLength(old)
+                    let oldLength = TaskHeader.priorityLength(old)
                     let oldPriority =
                         oldLength > 0
                         ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
@@ -102,7 +102,7 @@ extension Session {
         return try eachTask(words, usage: "usage: \(program) depri NR [NR ...]") {
             index, word, list, messages in
             let old = Array(list[index].content)
-            let length = Session.priorityLength(old)
+            let length = TaskHeader.priorityLength(old)
             if length > 0 {
                 list.replaceLine(at: index, with: old[length...])
                 if verbose {
@@ -128,7 +128,7 @@ extension Session {
                 messages.err("TODO: \(word) is already marked done.")
                 return
             }
-            let length = Session.priorityLength(old)
+            let length = TaskHeader.priorityLength(old)
             var rest = Array(old[length...])
             if settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
                 rest += Array(" pri:".utf8) + [old[1]]

@@ -192,7 +192,7 @@ extension Session {
     func prepend(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) prepend NR \"TEXT TO PREPEND\""]
         try editText(words, usage: usage, prompt: "Prepend: ") { old, input in
-            let split = Session.headerLength(old)
+            let split = TaskHeader.length(old)
             return Array(old[..<split]) + Array(input.utf8) + [0x20] + Array(old[split...])
         } report: { number, old, new, messages in
             messages.out("\(number) \(new)")
@@ -205,18 +205,7 @@ extension Session {
     func replace(_ words: [String]) throws -> Int32 {
         let usage = ["usage: \(program) replace NR \"UPDATED ITEM\""]
         try editText(words, usage: usage, prompt: "Replacement: ") { old, input in
-            let new = Array(input.utf8)
-            let oldPriority = Session.priorityLength(old)
-            let oldDate = Session.dateLength(old, at: oldPriority)
-            let newPriority = Session.priorityLength(new)
-            let newDate = Session.dateLength(new, at: newPriority)
-            let priority =
-                newPriority > 0 ? Array(new[0..<newPriority]) : Array(old[0..<oldPriority])
-            let date =
-                newDate > 0
-                ? Array(new[newPriority..<(newPriority + newDate)])
-                : Array(old[oldPriority..<(oldPriority + oldDate)])
-            return priority + date + Array(new[(newPriority + newDate)...])
+            TaskHeader.replacing(old, with: Array(input.utf8))
         } report: { number, old, new, messages in
             messages.out("\(number) \(old)")
             messages.out("TODO: Replaced task with:")
@@ -234,36 +223,6 @@ extension Session {
             (0x41...0x5A).contains(text[start + 1])
         else { return nil }
         return text[start + 1]
-    }
-
-    /// `(?) ` at the start: todo.sh's editing actions accept any one character.
-    static func priorityLength(_ bytes: [UInt8]) -> Int {
-        guard bytes.count >= 4, bytes[0] == 0x28 else { return 0 }
-        // One UTF-8 character between the parentheses.
-        var end = 2
-        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        guard end + 1 < bytes.count, bytes[end] == 0x29, bytes[end + 1] == 0x20 else { return 0 }
-        return end + 2
-    }
-
-    /// `[0-9]{2,4}-[0-9]{2}-[0-9]{2} ` at `start`.
-    static func dateLength(_ bytes: [UInt8], at start: Int) -> Int {
-        func digit(_ index: Int) -> Bool {
-            index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39
-        }
-        var year = 0
-        while year < 4 && digit(start + year) { year += 1 }
-        guard year >= 2 else { return 0 }
-        let rest = start + year
-        guard rest + 6 < bytes.count, bytes[rest] == 0x2D, digit(rest + 1), digit(rest + 2),
-            bytes[rest + 3] == 0x2D, digit(rest + 4), digit(rest + 5), bytes[rest + 6] == 0x20
-        else { return 0 }
-        return year + 7
-    }
-
-    static func headerLength(_ bytes: [UInt8]) -> Int {
-        let priority = priorityLength(bytes)
-        return priority + dateLength(bytes, at: priority)
     }
 
     /// The common shape of append, prepend and replace.

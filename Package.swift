@@ -46,7 +46,7 @@ let package = Package(
             name: "TodoHistory", dependencies: ["TodoTxt", "TodoMerge"], swiftSettings: upcoming),
         .target(
             name: "TodoKit",
-            dependencies: ["TodoTxt", "TodoQuery", "TodoStore", "TodoStoreTesting"],
+            dependencies: ["TodoTxt", "TodoQuery", "TodoStore"],
             swiftSettings: upcoming
         ),
         .target(

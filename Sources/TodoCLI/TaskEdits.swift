@@ -180,36 +180,6 @@ extension Session {
         return text[start + 1]
     }
 
-    /// `(?) ` at the start: todo.sh's editing actions accept any one character.
-    static func priorityLength(_ bytes: [UInt8]) -> Int {
-        guard bytes.count >= 4, bytes[0] == 0x28 else { return 0 }
-        // One UTF-8 character between the parentheses.
-        var end = 2
-        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        guard end + 1 < bytes.count, bytes[end] == 0x29, bytes[end + 1] == 0x20 else { return 0 }
-        return end + 2
-    }
-
-    /// `[0-9]{2,4}-[0-9]{2}-[0-9]{2} ` at `start`.
-    static func dateLength(_ bytes: [UInt8], at start: Int) -> Int {
-        func digit(_ index: Int) -> Bool {
-            index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39
-        }
-        var year = 0
-        while year < 4 && digit(start + year) { year += 1 }
-        guard year >= 2 else { return 0 }
-        let rest = start + year
-        guard rest + 6 < bytes.count, bytes[rest] == 0x2D, digit(rest + 1), digit(rest + 2),
-            bytes[rest + 3] == 0x2D, digit(rest + 4), digit(rest + 5), bytes[rest + 6] == 0x20
-        else { return 0 }
-        return year + 7
-    }
-
-    static func headerLength(_ bytes: [UInt8]) -> Int {
-        let priority = priorityLength(bytes)
-        return priority + dateLength(bytes, at: priority)
-    }
-
     /// The common shape of append, prepend and replace: the task is checked, the text taken from
     /// the words (or asked for when the first is empty and there is no `-f`), `change` applied
     /// in one update, and `report` prints the echo when verbose.

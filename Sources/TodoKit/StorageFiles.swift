@@ -1,26 +1,29 @@
 import TodoStore
-import TodoStoreTesting
 import TodoTxt
 
 // Everything TodoKit uses from TodoStore is in this file.
 
-/// The files of a task store, reached through TodoStore: locked, atomic, byte-preserving reads
-/// and writes, with TodoStore's errors turned into ``TaskStoreError``.
+/// The files of a task store: on disk through TodoStore (locked, atomic, byte-preserving reads
+/// and writes, with TodoStore's errors turned into ``TaskStoreError``), or in memory.
 struct StorageFiles {
-    private let storage: any TodoStorage
-
-    private init(storage: any TodoStorage) {
-        self.storage = storage
+    /// Where the files are.
+    private enum Backend {
+        /// The file system, through TodoStore.
+        case disk(FileStorage)
+        /// A dictionary, for the in-memory store.
+        case memory(MemoryFiles)
     }
+
+    private let backend: Backend
 
     /// The real file system.
     static func disk() -> StorageFiles {
-        StorageFiles(storage: FileStorage())
+        StorageFiles(backend: .disk(FileStorage()))
     }
 
     /// Files kept in memory, by path.
     static func memory(_ files: [String: [UInt8]]) -> StorageFiles {
-        StorageFiles(storage: InMemoryStorage(files: files))
+        StorageFiles(backend: .memory(MemoryFiles(files)))
     }
 
     /// The computer's local date (`TZ` is honoured).
@@ -30,28 +33,41 @@ struct StorageFiles {
 
     /// Whether a file is at `path`.
     func exists(_ path: String) -> Bool {
-        storage.fileExists(path)
+        switch backend {
+        case .disk(let storage): storage.fileExists(path)
+        case .memory(let files): files.exists(path)
+        }
     }
 
     /// The file as a list; `nil` when nothing is at `path`.
     func read(_ path: String) throws(TaskStoreError) -> TodoList? {
-        guard storage.fileExists(path) else { return nil }
-        do {
-            return try storage.read(path)
-        } catch {
-            // Removed between the two calls: as missing as before.
-            if !storage.fileExists(path) { return nil }
-            throw Self.converted(error)
+        switch backend {
+        case .memory(let files):
+            return files.read(path)
+        case .disk(let storage):
+            guard storage.fileExists(path) else { return nil }
+            do {
+                return try storage.read(path)
+            } catch {
+                // Removed between the two calls: as missing as before.
+                if !storage.fileExists(path) { return nil }
+                throw Self.converted(error)
+            }
         }
     }
 
     /// Replaces the whole file without the lock, as another program would (for the in-memory
     /// store's simulated hand edits).
     func overwrite(_ path: String, with bytes: [UInt8]) throws(TaskStoreError) {
-        do {
-            try storage.write(path, bytes: bytes)
-        } catch {
-            throw Self.converted(error)
+        switch backend {
+        case .memory(let files):
+            files.write(path, bytes)
+        case .disk(let storage):
+            do {
+                try storage.write(path, bytes: bytes)
+            } catch {
+                throw Self.converted(error)
+            }
         }
     }
 
@@ -60,19 +76,29 @@ struct StorageFiles {
     func update<Result>(
         _ path: String, _ edit: (inout TodoList) throws(TaskStoreError) -> Result
     ) throws(TaskStoreError) -> Result {
-        do {
-            return try storage.update(path) { list in try edit(&list) }
-        } catch {
-            throw Self.converted(error, path: path)
+        switch backend {
+        case .memory(let files):
+            return try files.update(path, edit)
+        case .disk(let storage):
+            do {
+                return try storage.update(path) { list in try edit(&list) }
+            } catch {
+                throw Self.converted(error, path: path)
+            }
         }
     }
 
     /// Appends lines under the lock, creating a missing file; returns the list afterwards.
     func append(_ path: String, lines: [[UInt8]]) throws(TaskStoreError) -> TodoList {
-        do {
-            return try storage.append(path, lines: lines)
-        } catch {
-            throw Self.converted(error)
+        switch backend {
+        case .memory(let files):
+            return files.append(path, lines: lines)
+        case .disk(let storage):
+            do {
+                return try storage.append(path, lines: lines)
+            } catch {
+                throw Self.converted(error)
+            }
         }
     }
 
@@ -81,10 +107,15 @@ struct StorageFiles {
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws(TaskStoreError) -> (moved: [[UInt8]], result: Result)
     ) throws(TaskStoreError) -> Result {
-        do {
-            return try storage.move(from: source, to: destination) { list in try edit(&list) }
-        } catch {
-            throw Self.converted(error, path: source)
+        switch backend {
+        case .memory(let files):
+            return try files.move(from: source, to: destination, edit)
+        case .disk(let storage):
+            do {
+                return try storage.move(from: source, to: destination) { list in try edit(&list) }
+            } catch {
+                throw Self.converted(error, path: source)
+            }
         }
     }
 

@@ -30,8 +30,11 @@ struct TaskEditor {
             guard let new = TaskLine.completed(old, on: today, keepingPriority: keepsPriority)
             else { return }
             list.replaceLine(at: index, with: new)
-            // Recurrence goes here: a task with a `rec:` tag gets its next occurrence appended
-            // in this same write (`list.appendLine`), once TodoTxt can compute it.
+            // A recurring task comes back in the same write, at the end of the file, as with
+            // `todo do`; an invalid `rec:` (which `todo do` warns about) brings nothing back.
+            if let next = try? TODOItem(parsingBytes: old[...]).nextOccurrence(completedOn: today) {
+                _ = list.append(next)
+            }
         }
     }
 

@@ -11,30 +11,6 @@ enum TaskLine {
         line.starts(with: [0x78, 0x20])
     }
 
-    /// The length of a `(?) ` prefix holding any one UTF-8 character, or 0.
-    static func priorityLength(_ bytes: [UInt8]) -> Int {
-        guard bytes.count >= 4, bytes[0] == 0x28 else { return 0 }
-        var end = 2
-        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        guard end + 1 < bytes.count, bytes[end] == 0x29, bytes[end + 1] == 0x20 else { return 0 }
-        return end + 2
-    }
-
-    /// The length of a `[0-9]{2,4}-[0-9]{2}-[0-9]{2} ` date at `start`, or 0.
-    static func dateLength(_ bytes: [UInt8], at start: Int) -> Int {
-        func digit(_ index: Int) -> Bool {
-            index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39
-        }
-        var year = 0
-        while year < 4 && digit(start + year) { year += 1 }
-        guard year >= 2 else { return 0 }
-        let rest = start + year
-        guard rest + 6 < bytes.count, bytes[rest] == 0x2D, digit(rest + 1), digit(rest + 2),
-            bytes[rest + 3] == 0x2D, digit(rest + 4), digit(rest + 5), bytes[rest + 6] == 0x20
-        else { return 0 }
-        return year + 7
-    }
-
     /// Whether the bytes start with `(X)` for an upper-case letter X.
     private static func startsWithPriority(_ text: [UInt8]) -> Bool {
         text.count >= 3 && text[0] == 0x28 && (0x41...0x5A).contains(text[1]) && text[2] == 0x29
@@ -65,7 +41,7 @@ enum TaskLine {
         -> [UInt8]?
     {
         guard !isDone(old) else { return nil }
-        let length = priorityLength(old)
+        let length = TaskHeader.priorityLength(old)
         var rest = Array(old[length...])
         if keepingPriority, length == 4, (0x41...0x5A).contains(old[1]) {
             rest += Array(" pri:".utf8) + [old[1]]
@@ -76,7 +52,7 @@ enum TaskLine {
     /// The line `todo pri` (or, for `nil`, `todo depri`) writes for an open task, or `nil`
     /// when it writes nothing (the priority is already that).
     static func prioritized(_ old: [UInt8], _ priority: Priority?) -> [UInt8]? {
-        let length = priorityLength(old)
+        let length = TaskHeader.priorityLength(old)
         guard let priority else { return length > 0 ? Array(old[length...]) : nil }
         if length == 4 && old[1] == priority.ascii { return nil }
         return [0x28, priority.ascii, 0x29, 0x20] + old[length...]
@@ -85,16 +61,6 @@ enum TaskLine {
     /// The line `todo replace` writes: the old priority and creation date stay unless the new
     /// text brings its own.
     static func replaced(_ old: [UInt8], with text: String) -> [UInt8] {
-        let new = cleaned(text)
-        let oldPriority = priorityLength(old)
-        let oldDate = dateLength(old, at: oldPriority)
-        let newPriority = priorityLength(new)
-        let newDate = dateLength(new, at: newPriority)
-        let priority = newPriority > 0 ? new[0..<newPriority] : old[0..<oldPriority]
-        let date =
-            newDate > 0
-            ? new[newPriority..<(newPriority + newDate)]
-            : old[oldPriority..<(oldPriority + oldDate)]
-        return Array(priority) + Array(date) + Array(new[(newPriority + newDate)...])
+        TaskHeader.replacing(old, with: cleaned(text))
     }
 }

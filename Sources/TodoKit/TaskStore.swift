@@ -26,6 +26,11 @@ public protocol TaskStore: Sendable {
     /// Marks a task done today, as `todo -a do N` does: `x DATE ` replaces the priority (kept
     /// as `pri:X` when the options say so). A task that is already done is left as it is.
     ///
+    /// A task with a `rec:` tag comes back: its next occurrence (see
+    /// `TODOItem.nextOccurrence(completedOn:)`) is added at the end of the file in the same
+    /// write. A `rec:` value that is not a recurrence brings nothing back, and the task is
+    /// still completed, as `todo do` completes it with a warning.
+    ///
     /// - Returns: The task as it is now.
     @discardableResult
     func complete(_ task: StoredTask) throws(TaskStoreError) -> StoredTask

@@ -67,13 +67,15 @@ extension LanguageServer {
         }
         let today = environment.today()
         let keepPriority = environment.keepPriority
+        let completions = edits { item in
+            var item = item
+            item.complete(on: today, keepingPriority: keepPriority)
+            return item
+        }
+        let recurrences = completions.isEmpty ? [] : nextOccurrences(of: tasks, on: today)
         action(
             "Mark done", kind: "refactor.rewrite",
-            edits: edits { item in
-                var item = item
-                item.complete(on: today, keepingPriority: keepPriority)
-                return item
-            })
+            edits: completions + (appending(recurrences, to: document).map { [$0] } ?? []))
         action(
             "Mark not done", kind: "refactor.rewrite",
             edits: edits { item in
@@ -100,6 +102,36 @@ extension LanguageServer {
                 return item
             })
         return .array(actions)
+    }
+
+    /// The next occurrences of the open recurring tasks among `tasks` completed on `today`, in
+    /// line order, as `todo do` computes them; an invalid `rec:` brings nothing back.
+    private func nextOccurrences(
+        of tasks: [(line: Int, task: TaskLine)], on today: LocalDate
+    ) -> [TODOItem] {
+        tasks.compactMap { _, task in
+            guard !task.item.isDone else { return nil }
+            return try? task.item.nextOccurrence(completedOn: today)
+        }
+    }
+
+    /// The text edit that appends `items` at the end of the document as `todo do` appends them
+    /// to the file: a last line without a line end first gets one, and each new line takes the
+    /// file's line end. `nil` when there is nothing to append.
+    private func appending(_ items: [TODOItem], to document: OpenDocument) -> JSONValue? {
+        guard !items.isEmpty else { return nil }
+        let bytes = document.text.bytes
+        var list = TodoList(bytes: bytes)
+        for item in items { list.append(item) }
+        let written = list.serialized()
+        // The list keeps every byte it was made from, so the old text is a prefix of the new.
+        guard written.starts(with: bytes) else { return nil }
+        let last = document.text.lineCount - 1
+        let end = document.text.content(ofLine: last).count
+        return [
+            "range": document.text.range(line: last, bytes: end..<end, encoding: encoding).json,
+            "newText": .string(String(decoding: written[bytes.count...], as: UTF8.self)),
+        ]
     }
 
     /// The smallest text edit that turns task bytes `old` of a line into `new`, on character

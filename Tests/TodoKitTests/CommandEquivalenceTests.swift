@@ -8,6 +8,8 @@ struct EquivalenceCase: Sendable, CustomTestStringConvertible {
     let arguments: [String]
     var environment: [String: String] = [:]
     var options = testOptions()
+    /// The todo file both start from.
+    var todo = CommandEquivalenceTests.todo
     let edit: @Sendable (any TaskStore) throws -> Void
 
     var testDescription: String { name }
@@ -24,6 +26,10 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
         "(A) 2026-11-01 call mom +family\r\n(b) odd priority\r\n\r\nx 2026-11-20 2026-11-02 paid rent\r\n"
         + "plain task due:2026-11-30\r\n(C) 2026-10-10 review"
     static let done = "x 2026-01-01 old\n"
+    /// Recurring tasks, CRLF line ends and no final newline.
+    static let recurring =
+        "(B) 2026-11-01 pay rent rec:1m\r\nwater plants due:2026-11-20 t:2026-11-19 rec:2d\r\n"
+        + "(A) review due:2026-01-31 rec:+1m\r\nstretch rec:often"
 
     static let cases: [EquivalenceCase] = [
         EquivalenceCase(name: "add", arguments: ["add", "buy milk"]) { try $0.add("buy milk") },
@@ -56,6 +62,21 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
         EquivalenceCase(name: "do, already done", arguments: ["-a", "do", "4"]) {
             try $0.complete(try task(4, in: $0))
         },
+        EquivalenceCase(
+            name: "do, recurring", arguments: ["-a", "do", "2"], todo: recurring
+        ) { try $0.complete(try task(2, in: $0)) },
+        EquivalenceCase(
+            name: "do, strict recurrence, no final newline", arguments: ["-a", "do", "3"],
+            todo: recurring
+        ) { try $0.complete(try task(3, in: $0)) },
+        EquivalenceCase(
+            name: "do, recurring, keeping the priority", arguments: ["-a", "do", "1"],
+            environment: ["TODOTXT_KEEP_PRIORITY": "1"],
+            options: testOptions(keepsPriorityOnCompletion: true), todo: recurring
+        ) { try $0.complete(try task(1, in: $0)) },
+        EquivalenceCase(
+            name: "do, invalid recurrence", arguments: ["-a", "do", "4"], todo: recurring
+        ) { try $0.complete(try task(4, in: $0)) },
         EquivalenceCase(name: "pri, new", arguments: ["pri", "5", "A"]) {
             try $0.setPriority(Priority("A"), of: try task(5, in: $0))
         },
@@ -98,7 +119,7 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
         let ours = try temporaryDirectory()
         let theirs = try temporaryDirectory()
         for directory in [ours, theirs] {
-            try Data(Self.todo.utf8).write(to: URL(fileURLWithPath: directory + "/todo.txt"))
+            try Data(example.todo.utf8).write(to: URL(fileURLWithPath: directory + "/todo.txt"))
             try Data(Self.done.utf8).write(to: URL(fileURLWithPath: directory + "/done.txt"))
         }
         try example.edit(TodoFileStore(path: ours + "/todo.txt", options: example.options))

@@ -25,7 +25,7 @@ struct DeprioritizeAction: TodoShAction {
         return try session.eachTask(words, usage: "usage: \(context.program) depri NR [NR ...]") {
             index, word, list, messages in
             let old = Array(list[index].content)
-            let length = Session.priorityLength(old)
+            let length = TaskHeader.priorityLength(old)
             if length > 0 {
                 list.replaceLine(at: index, with: old[length...])
                 if verbose {

@@ -38,7 +38,7 @@ struct DoneAction: TodoShAction {
                 messages.err("TODO: \(word) is already marked done.")
                 return
             }
-            let length = Session.priorityLength(old)
+            let length = TaskHeader.priorityLength(old)
             var rest = Array(old[length...])
             if context.settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
                 rest += Array(" pri:".utf8) + [old[1]]

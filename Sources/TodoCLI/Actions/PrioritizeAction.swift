@@ -49,7 +49,7 @@ struct PrioritizeAction: TodoShAction {
                 case .success(let index):
                     try lineGuard.check(list, index)
                     let old = Array(list[index].content)
-                    let oldLength = Session.priorityLength(old)
+                    let oldLength = TaskHeader.priorityLength(old)
                     let oldPriority =
                         oldLength > 0
                         ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil

@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Replaces the text of a task (todo.sh `replace`).
 struct ReplaceAction: TodoShAction {
     static let names = ["replace"]
@@ -16,18 +18,7 @@ struct ReplaceAction: TodoShAction {
         let usage = ["usage: \(context.program) replace NR \"UPDATED ITEM\""]
         try context.operations.editText(words, usage: usage, prompt: "Replacement: ") {
             old, input in
-            let new = Array(input.utf8)
-            let oldPriority = Session.priorityLength(old)
-            let oldDate = Session.dateLength(old, at: oldPriority)
-            let newPriority = Session.priorityLength(new)
-            let newDate = Session.dateLength(new, at: newPriority)
-            let priority =
-                newPriority > 0 ? Array(new[0..<newPriority]) : Array(old[0..<oldPriority])
-            let date =
-                newDate > 0
-                ? Array(new[newPriority..<(newPriority + newDate)])
-                : Array(old[oldPriority..<(oldPriority + oldDate)])
-            return priority + date + Array(new[(newPriority + newDate)...])
+            TaskHeader.replacing(old, with: Array(input.utf8))
         } report: { number, old, new, messages in
             messages.echo(number, old)
             messages.out("TODO: Replaced task with:")

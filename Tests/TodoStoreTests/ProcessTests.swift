@@ -133,7 +133,8 @@ struct ProcessTests {
         let path = directory.file("todo.txt")
         try writeFile(path, "a\n".bytes)
         try Self.warmUp()
-        let lock = open(directory.file(".todo.txt.lock"), O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+        // Another writer holds the lock: a flock on the todo file itself.
+        let lock = open(path, O_RDONLY | O_CLOEXEC)
         #expect(flock(lock, LOCK_EX) == 0)
         let child = spawnChild {
             close(lock)  // the forked copy of the descriptor shares the parent's lock
@@ -156,7 +157,7 @@ struct ProcessTests {
         var crashing = FileSystem.live
         crashing.rename = { _, _, _ in _exit(9) }
         let child = spawnChild {
-            _ = try? FileStorage(fileSystem: crashing).append(path, lines: ["lost".bytes])
+            _ = try? FileStorage(fileSystem: crashing).update(path) { $0.appendLine("lost".bytes) }
             return 0
         }
         #expect(waitForChild(child) == .exited(9))

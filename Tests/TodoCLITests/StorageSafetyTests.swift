@@ -63,12 +63,18 @@ import TodoTxt
         for step in 1...steps {
             let directory = try Self.prepare()
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            for _ in 0..<3 {
+            // A command that did not get its work done is tried again, up to three times,
+            // while the disk stays full; then once more with space.
+            var tries = 0
+            while try tries < 3 && !Self.isFinished(command, in: directory) {
+                tries += 1
                 let funnel = StepFunnel(failing: step, mode: .fullDisk)
                 _ = Self.run(command, in: directory, fileSystem: funnel.fileSystem())
                 try Self.expectEveryTaskOnce(in: directory, "\(command) full disk at step \(step)")
             }
-            _ = Self.run(command, in: directory, fileSystem: .live)
+            if try !Self.isFinished(command, in: directory) {
+                _ = Self.run(command, in: directory, fileSystem: .live)
+            }
             try Self.expectEveryTaskOnce(in: directory, "\(command) after step \(step)")
             try Self.expectFinished(command, in: directory)
         }
@@ -88,7 +94,9 @@ import TodoTxt
             try Self.expectEveryTaskOnce(in: directory, "\(command) killed at step \(step)")
             try Self.expectFinished(command, in: directory)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-            #expect(Set(names) == ["todo.txt", "done.txt", "other.txt"], "\(names)")
+            #expect(
+                Set(names).isSubset(of: ["todo.txt", "done.txt", "other.txt", "report.txt"]),
+                "\(names)")
         }
     }
 
@@ -160,11 +168,17 @@ import TodoTxt
         _ command: [String], in directory: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        #expect(try isFinished(command, in: directory), sourceLocation: sourceLocation)
+        var texts: [String] = []
         for name in ["todo.txt", "done.txt", "other.txt"] {
             let bytes = try FileStorage().readBytes(directory + "/" + name)
-            #expect(bytes.last == 0x0A && !bytes.starts(with: [0x0A]), "\(name)")
+            texts.append("\(name): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(
+                bytes.isEmpty || (bytes.last == 0x0A && !bytes.starts(with: [0x0A])),
+                "\(texts.last ?? "")",
+                sourceLocation: sourceLocation)
         }
+        #expect(
+            try isFinished(command, in: directory), "\(texts)", sourceLocation: sourceLocation)
     }
 
     // MARK: A real archive killed at random moments
@@ -174,13 +188,14 @@ import TodoTxt
         defer { try? FileManager.default.removeItem(at: home) }
         let todoPath = home.appendingPathComponent("todo.txt").path
         let donePath = home.appendingPathComponent("done.txt").path
-        // About 20 MB: 250,000 tasks, every third one done.
+        // About 20 MB: 80,000 long tasks, every third one done.
         var fixture: [UInt8] = []
         fixture.reserveCapacity(21 << 20)
-        for number in 0..<250_000 {
+        let padding = String(repeating: "notes and more notes ", count: 11)
+        for number in 0..<80_000 {
             let done = number % 3 == 0 ? "x 2026-11-20 " : ""
             fixture += Array(
-                "\(done)task \(number) +project\(number % 17) @context due:2026-12-01 padding text\n"
+                "\(done)task \(number) +project\(number % 17) @context due:2026-12-01 \(padding)\n"
                     .utf8)
         }
         #expect(fixture.count > 20_000_000)

@@ -61,19 +61,21 @@ extension FileStorage {
 
     /// Reads the locked file from the start (checking that the name still leads to it).
     func readLocked(_ file: LockedFile) throws(StoreError) -> (bytes: [UInt8], status: FileStatus) {
-        // A fresh descriptor for the read keeps the locked one's offset out of the way.
-        let fd = try call("read", file.path) { () throws(Errno) in
-            try sys.openAt(file.directory, file.location.name, [], 0)
-        }
-        defer { try? sys.close(fd) }
-        let (bytes, status) = try readAll(fd, path: file.path, operation: "read")
-        let held = try call("read", file.path) { () throws(Errno) in try sys.status(file.fd) }
-        guard held.device == status.device, held.inode == status.inode else {
+        for _ in 0..<Self.attempts {
+            // A fresh descriptor for the read keeps the locked one's offset out of the way.
+            let fd = try call("read", file.path) { () throws(Errno) in
+                try sys.openAt(file.directory, file.location.name, [], 0)
+            }
+            defer { try? sys.close(fd) }
+            let (bytes, status) = try readAll(fd, path: file.path, operation: "read")
+            let held = try call("read", file.path) { () throws(Errno) in try sys.status(file.fd) }
+            if held.device == status.device && held.inode == status.inode {
+                return (bytes, status)
+            }
             // Replaced between the lock and the read: lock the new file and read again.
             try revalidate(file)
-            return try readLocked(file)
         }
-        return (bytes, status)
+        throw keptChanging(file.path)
     }
 
     /// Writes `tail` at `offset` of the locked file and syncs it; on any failure the file is

@@ -105,6 +105,23 @@ public final class FileStorage: TodoStorage {
         return try appendInPlace(file, lines: lines).list
     }
 
+    /// Appends lines as ``append(_:lines:)`` does, but reads the file in chunks only to count
+    /// its lines, never holding it in memory: the cost of an `add` is one read and one small
+    /// write.
+    public func appendCountingLines(
+        _ path: String, lines: [[UInt8]]
+    ) throws(StoreError) -> Int {
+        for line in lines where line.contains(0x0A) {
+            throw StoreError(
+                operation: "write", path: path, reason: "a new line contains a line feed")
+        }
+        let location = try locate(path)
+        if isCharacterDevice(location) { return try appendToDevice(path, lines: lines).count }
+        let file = try lock(location, path: path, creating: true)
+        defer { unlock([file]) }
+        return try appendCounting(file, lines: lines)
+    }
+
     /// Locks both files (in real-path order), appends the moved lines to `destination`, then
     /// rewrites `source`. If the rewrite fails, the append is taken back (the destination is
     /// truncated to its old length), so every line stays in exactly one file; an append left

@@ -28,6 +28,10 @@ public protocol TodoStorage: AnyObject {
     @discardableResult
     func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList
 
+    /// Appends lines as ``append(_:lines:)`` does and returns only the number of lines the file
+    /// has afterwards, which a store can tell without reading the file into memory.
+    func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int
+
     /// Moves lines from one file to another so that every line ends up in exactly one of them:
     /// `edit` removes lines from the source list and returns them; they are appended to
     /// `destination` first, and only then is the source rewritten. If the rewrite fails, the
@@ -70,4 +74,11 @@ public protocol TodoStorage: AnyObject {
 
     /// Removes a file; a missing file is not an error.
     func removeFile(_ path: String)
+}
+
+extension TodoStorage {
+    /// Appends through ``append(_:lines:)`` and counts the resulting list.
+    public func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int {
+        try append(path, lines: lines).count
+    }
 }

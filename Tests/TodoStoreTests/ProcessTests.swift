@@ -38,7 +38,8 @@ struct ProcessTests {
         return children.map { waitForChild($0) }
     }
 
-    @Test func fortyConcurrentAppendsAllLand() throws {
+    @Test(arguments: [false, true])
+    func fortyConcurrentAppendsAllLand(counting: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
@@ -47,7 +48,12 @@ struct ProcessTests {
             (0..<40).map { number in
                 {
                     do {
-                        try FileStorage().append(path, lines: ["appended \(number)".bytes])
+                        let lines = ["appended \(number)".bytes]
+                        if counting {
+                            _ = try FileStorage().appendCountingLines(path, lines: lines)
+                        } else {
+                            try FileStorage().append(path, lines: lines)
+                        }
                         return 0
                     } catch { return 1 }
                 }

@@ -87,22 +87,30 @@ struct AppendScan: Equatable {
         return tail
     }
 
-    /// Counts LF bytes eight at a time (exact: a byte is flagged only when it is LF).
+    /// Counts LF bytes eight at a time, exactly (a byte is flagged only when it is LF). The
+    /// flags are summed per byte lane over up to 255 words before they are added up, so the
+    /// loop needs no population-count instruction.
     static func countLineFeeds(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ones: UInt64 = 0x0101_0101_0101_0101
         let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let words = bytes.count / 8
         var count = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ lineFeeds
-            let zeros = ~(((word & lows) &+ lows) | word | lows)
-            count += zeros.nonzeroBitCount
-            offset += 8
+        var word = 0
+        while word < words {
+            let end = min(word + 255, words)
+            var lanes: UInt64 = 0
+            while word < end {
+                let value =
+                    base.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) ^ lineFeeds
+                lanes &+= (~(((value & lows) &+ lows) | value | lows) >> 7) & ones
+                word &+= 1
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
-        while offset < bytes.count {
-            if bytes[offset] == 0x0A { count += 1 }
-            offset += 1
-        }
+        for offset in (words * 8)..<bytes.count where bytes[offset] == 0x0A { count += 1 }
         return count
     }
 }

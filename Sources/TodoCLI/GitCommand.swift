@@ -50,8 +50,9 @@ extension Session {
     }
 
     /// `git setup`: `.gitattributes` lines, the merge driver in `.git/config`, `.gitignore`
-    /// lines for the lock and temporary files. Running it again changes nothing. `directory`
-    /// (by default the working directory) is any directory of the work tree.
+    /// lines for the temporary files (and none left for the lock files of earlier versions).
+    /// Running it again changes nothing. `directory` (by default the working directory) is any
+    /// directory of the work tree.
     func gitSetup(in directory: String? = nil) throws -> Int32 {
         let top = git(["rev-parse", "--show-toplevel"], in: directory)
         guard top.status == 0, !top.output.isEmpty else {
@@ -62,7 +63,10 @@ extension Session {
         var changed = false
         let attributes = trackedNames.map { "\($0) merge=todotxt" }
         if try addLines(attributes, to: root + "/.gitattributes") { changed = true }
-        let ignored = trackedNames.flatMap { [".\($0).lock", ".\($0).tmp-*"] }
+        let ignored = trackedNames.map { ".\($0).tmp-*" }
+        // Earlier versions kept lock files beside the todo files and ignored them here.
+        let obsolete = (trackedNames + [Path.basename(settings.reportFile)]).map { ".\($0).lock" }
+        if try removeLines(obsolete, from: root + "/.gitignore") { changed = true }
         if try addLines(ignored, to: root + "/.gitignore") { changed = true }
         for (key, value) in [
             ("merge.todotxt.name", Session.driverName), ("merge.todotxt.driver", driverCommand()),
@@ -101,6 +105,30 @@ extension Session {
             console.line("added '\(line)' to \(Path.basename(path))")
         }
         try storage.write(path, bytes: bytes)
+        return true
+    }
+
+    /// Removes the lines that are present from a file; returns whether it removed any.
+    private func removeLines(_ lines: [String], from path: String) throws -> Bool {
+        guard storage.fileExists(path) else { return false }
+        let existing = try storage.readBytes(path)
+        let doomed = Set(lines)
+        var kept: [UInt8] = []
+        var removed: [String] = []
+        for line in existing.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast(
+            existing.last == 0x0A ? 1 : 0)
+        {
+            let text = String(decoding: line, as: UTF8.self).trimmingTrailingWhitespace
+            if doomed.contains(text) {
+                removed.append(text)
+            } else {
+                kept += line + [0x0A]
+            }
+        }
+        guard !removed.isEmpty else { return false }
+        if existing.last != 0x0A, !kept.isEmpty { kept.removeLast() }
+        try storage.write(path, bytes: kept)
+        for line in removed { console.line("removed '\(line)' from \(Path.basename(path))") }
         return true
     }
 

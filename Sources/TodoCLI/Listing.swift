@@ -283,9 +283,17 @@ extension Session {
         return (selection, total)
     }
 
-    /// The bytes of a file a listing shows; a missing one reads as empty.
+    /// The bytes of a file a listing shows; a missing one reads as empty, but a symbolic link
+    /// loop is an error.
     func readListingBytes(_ path: String) throws -> [UInt8] {
-        guard storage.fileExists(path) || storage.directoryExists(path) else { return [] }
+        guard storage.fileExists(path) || storage.directoryExists(path) else {
+            do {
+                return try storage.readBytes(path)
+            } catch {
+                if error.errno == Errno.tooManySymbolicLinks.rawValue { throw error }
+                return []
+            }
+        }
         return try storage.readBytes(path)
     }
 

@@ -1,3 +1,4 @@
+import TodoPlatform
 import TodoStore
 import TodoTxt
 
@@ -103,7 +104,7 @@ final class Session {
 
     /// Checks the settings every action depends on (TodoShCompatibility.md §3.1).
     func prepare() throws {
-        if settings.configPath != nil && !storage.directoryExists(settings.todoDirectory) {
+        if directoryFromConfig && !storage.directoryExists(settings.todoDirectory) {
             do {
                 try storage.createDirectory(settings.todoDirectory)
             } catch {
@@ -122,6 +123,13 @@ final class Session {
     /// run of an action that uses them.
     func createDataFiles() throws {
         if !storage.directoryExists(settings.todoDirectory) {
+            // Only a TODO_DIR from a configuration file is created, as todo.sh does; a missing
+            // directory named on the command line or in the environment is refused.
+            guard directoryFromConfig else {
+                throw StoreError(
+                    operation: "write", path: settings.todoFile,
+                    reason: "the directory \(settings.todoDirectory) does not exist")
+            }
             try storage.createDirectory(settings.todoDirectory)
         }
         for path in [settings.todoFile, settings.doneFile, settings.reportFile]
@@ -130,9 +138,21 @@ final class Session {
         }
     }
 
-    /// Reads a file the user's configuration names; a missing one reads as empty.
+    /// Whether the todo directory comes from a configuration file's TODO_DIR (and not from
+    /// `--file`), the one case where a missing directory is created.
+    var directoryFromConfig: Bool { settings.configPath != nil && options.todoFile == nil }
+
+    /// Reads a file the user's configuration names; a missing one reads as empty, but a
+    /// symbolic link loop is an error.
     func readList(_ path: String) throws -> TodoList {
-        guard storage.fileExists(path) || storage.directoryExists(path) else { return TodoList() }
+        guard storage.fileExists(path) || storage.directoryExists(path) else {
+            do {
+                return try storage.read(path)
+            } catch {
+                if error.errno == Errno.tooManySymbolicLinks.rawValue { throw error }
+                return TodoList()
+            }
+        }
         return try storage.read(path)
     }
 

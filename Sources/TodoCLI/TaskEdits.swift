@@ -153,8 +153,8 @@ extension Session {
 
     func addTasks(_ inputs: [String], to path: String) throws {
         let lines = inputs.map(newTaskLine)
-        let list = try storage.append(path, lines: lines.map { Array($0.utf8) })
-        let first = list.count - lines.count + 1
+        let count = try storage.appendCountingLines(path, lines: lines.map { Array($0.utf8) })
+        let first = count - lines.count + 1
         for (offset, line) in lines.enumerated() {
             if verbose {
                 console.line("\(first + offset) \(line)")

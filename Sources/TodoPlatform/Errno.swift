@@ -46,6 +46,8 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let permissionDenied = Errno(EACCES)
     /// `ENOSPC`.
     package static let noSpace = Errno(ENOSPC)
+    /// `EROFS`: a read-only file system.
+    package static let readOnlyFileSystem = Errno(EROFS)
 }
 
 /// Calls `body` until it does not fail with `EINTR` (when `retryOnInterrupt`), and turns a `-1`

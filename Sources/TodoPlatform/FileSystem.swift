@@ -31,10 +31,14 @@ package struct FileSystem: Sendable {
         package static let noFollow = OpenOptions(rawValue: 16)
         /// Every write goes to the end of the file.
         package static let append = OpenOptions(rawValue: 32)
+        /// Open for reading and writing (takes precedence over ``writeOnly``).
+        package static let readWrite = OpenOptions(rawValue: 64)
 
         /// The C flags.
         var flags: Int32 {
-            var flags = O_CLOEXEC | (contains(.writeOnly) ? O_WRONLY : O_RDONLY)
+            var flags =
+                O_CLOEXEC
+                | (contains(.readWrite) ? O_RDWR : contains(.writeOnly) ? O_WRONLY : O_RDONLY)
             if contains(.create) { flags |= O_CREAT }
             if contains(.exclusive) { flags |= O_EXCL }
             if contains(.directory) { flags |= O_DIRECTORY }
@@ -69,6 +73,16 @@ package struct FileSystem: Sendable {
     /// `write(2)`: bytes written.
     package var write:
         @Sendable (_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
+    /// `pwrite(2)`: bytes written at `offset`, the file offset left alone.
+    package var writeAt:
+        @Sendable (_ fd: Int32, _ buffer: UnsafeRawBufferPointer, _ offset: Int64) throws(Errno) ->
+            Int
+    /// `writev(2)`: bytes written from the buffers in order (at most `IOV_MAX` of them are
+    /// passed in one call; the caller loops over a short count).
+    package var writeVector:
+        @Sendable (_ fd: Int32, _ buffers: [UnsafeRawBufferPointer]) throws(Errno) -> Int
+    /// `ftruncate(2)`.
+    package var truncate: @Sendable (_ fd: Int32, _ length: Int64) throws(Errno) -> Void
     /// Makes written data durable: `fsync(2)`, or on Darwin `fcntl(F_FULLFSYNC)`, which also
     /// flushes the drive's cache (plain `fsync` there does not), falling back to `fsync`.
     package var sync: @Sendable (_ fd: Int32) throws(Errno) -> Void
@@ -138,6 +152,27 @@ extension FileSystem {
         write: { fd, buffer throws(Errno) in
             guard let base = buffer.baseAddress else { return 0 }
             return try valueOrErrno { systemWrite(fd, base, buffer.count) }
+        },
+        writeAt: { fd, buffer, offset throws(Errno) in
+            guard let base = buffer.baseAddress else { return 0 }
+            return try valueOrErrno { pwrite(fd, base, buffer.count, off_t(offset)) }
+        },
+        writeVector: { fd, buffers throws(Errno) in
+            var vectors: [iovec] = []
+            vectors.reserveCapacity(min(buffers.count, 1024))
+            for buffer in buffers.prefix(1024) {
+                vectors.append(
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+                        iov_len: buffer.count))
+            }
+            let count = Int32(vectors.count)
+            return try vectors.withUnsafeBufferPointer { pointer throws(Errno) in
+                try valueOrErrno { writev(fd, pointer.baseAddress, count) }
+            }
+        },
+        truncate: { fd, length throws(Errno) in
+            try nothingOrErrno { ftruncate(fd, off_t(length)) }
         },
         sync: { fd throws(Errno) in
             #if canImport(Darwin)

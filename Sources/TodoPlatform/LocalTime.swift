@@ -51,3 +51,8 @@ package func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         }
     }
 }
+
+/// Whether `count` bytes at two addresses are equal (`memcmp`).
+package func sameMemory(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+    memcmp(lhs, rhs, count) == 0
+}

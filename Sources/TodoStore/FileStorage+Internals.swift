@@ -52,43 +52,106 @@ extension FileStorage {
         (try? sys.statusOfPath(location.path, true))?.kind == .characterDevice
     }
 
-    /// Opens the directory, refuses a directory in the file's place, takes the lock (waiting
-    /// for it), and removes stale temporary files.
-    func lock(_ location: RealLocation, path: String) throws(StoreError) -> LockedFile {
+    /// Opens the directory and takes the lock on the file itself (see ``acquire(_:)``), then
+    /// removes stale temporary files. With `creating`, a missing file is created empty (mode
+    /// `0666 & ~umask`); otherwise a missing file is an error.
+    func lock(
+        _ location: RealLocation, path: String, creating: Bool
+    ) throws(StoreError) -> LockedFile {
         let directory = try call("write", path) { () throws(Errno) in
             try sys.open(location.directory, .directory, 0)
         }
-        if (try? sys.statusAt(directory, location.name))?.kind == .directory {
-            try? sys.close(directory)
-            throw failure("write", path, .isDirectory)
-        }
-        let lock: Int32
+        let file = LockedFile(
+            path: path, location: location, directory: directory, fd: -1, creating: creating)
         do {
-            lock = try sys.openAt(directory, ".\(location.name).lock", [.create, .noFollow], 0o666)
+            try acquire(file)
         } catch {
             try? sys.close(directory)
-            throw failure("write", path, error)
+            throw error
         }
-        do throws(Errno) {
-            do {
-                try sys.lockExclusive(lock, false)
-            } catch {
-                guard error == .wouldBlock else { throw error }
-                try sys.lockExclusive(lock, true)
-            }
-        } catch {
-            try? sys.close(lock)
-            try? sys.close(directory)
-            throw failure("lock", path, error)
-        }
-        let file = LockedFile(path: path, location: location, directory: directory, lock: lock)
         removeStaleTemporaries(file)
         return file
     }
 
+    /// Opens the file by name, takes an exclusive `flock` on it (waiting for it), and checks
+    /// that the name still leads to the inode it locked: a writer that held the lock may have
+    /// renamed a new version over the name meanwhile, and then the lock is taken again on that
+    /// one. No lock file of our own is ever created.
+    func acquire(_ file: LockedFile) throws(StoreError) {
+        let name = file.location.name
+        for _ in 0..<100 {
+            var writeError: Errno?
+            var fd: Int32
+            do throws(Errno) {
+                fd = try sys.openAt(file.directory, name, .readWrite, 0)
+            } catch {
+                switch error {
+                case .noSuchFile where file.creating:
+                    do throws(Errno) {
+                        fd = try sys.openAt(
+                            file.directory, name, [.readWrite, .create, .exclusive], 0o666)
+                        file.created = true
+                    } catch {
+                        if error == .exists { continue }
+                        throw failure("write", file.path, error)
+                    }
+                case .noSuchFile:
+                    throw failure("read", file.path, error)
+                case .permissionDenied, .readOnlyFileSystem:
+                    // A read-only file can still be locked, read and replaced by a rename
+                    // (when its directory allows); only an append needs to write to it.
+                    writeError = error
+                    fd = try call("read", file.path) { () throws(Errno) in
+                        try sys.openAt(file.directory, name, [], 0)
+                    }
+                default:
+                    throw failure("write", file.path, error)
+                }
+            }
+            do throws(Errno) {
+                let held = try sys.status(fd)
+                if held.kind == .directory { throw Errno.isDirectory }
+                do {
+                    try sys.lockExclusive(fd, false)
+                } catch {
+                    guard error == .wouldBlock else { throw error }
+                    try sys.lockExclusive(fd, true)
+                }
+                let named = try? sys.statusAt(file.directory, name)
+                guard let named, named.device == held.device, named.inode == held.inode else {
+                    try? sys.close(fd)
+                    continue
+                }
+            } catch {
+                try? sys.close(fd)
+                throw failure(error == .isDirectory ? "write" : "lock", file.path, error)
+            }
+            file.fd = fd
+            file.writeError = writeError
+            return
+        }
+        throw keptChanging(file.path)
+    }
+
+    /// Takes the lock again when the name no longer leads to the locked inode (a program that
+    /// does not lock, such as an editor, renamed its version over the file).
+    func revalidate(_ file: LockedFile) throws(StoreError) {
+        guard file.fd >= 0 else { return }
+        if let held = try? sys.status(file.fd),
+            let named = try? sys.statusAt(file.directory, file.location.name),
+            held.device == named.device && held.inode == named.inode
+        {
+            return
+        }
+        try? sys.close(file.fd)
+        file.fd = -1
+        try acquire(file)
+    }
+
     func unlock(_ files: [LockedFile]) {
         for file in files.reversed() {
-            try? sys.close(file.lock)
+            if file.fd >= 0 { try? sys.close(file.fd) }
+            file.fd = -1
             try? sys.close(file.directory)
         }
     }
@@ -174,6 +237,44 @@ extension FileStorage {
         try outcome.get()
     }
 
+    /// Writes all of `content` with `writev`, taking up a short write where it stopped, so that
+    /// unchanged runs go from the read buffer to the file without a copy.
+    func writeAll(_ fd: Int32, _ content: Content) throws(Errno) {
+        let outcome = content.withPieces { pieces in
+            Result { () throws(Errno) in
+                var index = 0
+                var skip = 0
+                while index < pieces.count {
+                    var batch: [UnsafeRawBufferPointer] = []
+                    var total = 0
+                    for piece in pieces[index...].prefix(1024) {
+                        let rest =
+                            batch.isEmpty
+                            ? UnsafeRawBufferPointer(rebasing: piece[skip...]) : piece
+                        if total + rest.count > 1 << 30 && !batch.isEmpty { break }
+                        batch.append(rest)
+                        total += rest.count
+                    }
+                    if total == 0 {
+                        index += batch.count
+                        skip = 0
+                        continue
+                    }
+                    var wrote = try sys.writeVector(fd, batch)
+                    if wrote == 0 { throw Errno.ioError }
+                    // Step over whole pieces, then into the one the write stopped in.
+                    while index < pieces.count && wrote >= pieces[index].count - skip {
+                        wrote -= pieces[index].count - skip
+                        index += 1
+                        skip = 0
+                    }
+                    skip += wrote
+                }
+            }
+        }
+        try outcome.get()
+    }
+
     /// Syncs a directory after a rename or a create; `EINVAL` (a file system that cannot sync
     /// directories) is not an error.
     func syncDirectory(_ directory: Int32) throws(Errno) {
@@ -203,10 +304,10 @@ extension FileStorage {
         }
     }
 
-    /// Replaces the locked file with `bytes` atomically (see ``FileStorage``), unless it changed
-    /// since `state` was read. On any failure the temporary file is removed.
+    /// Replaces the locked file with `content` atomically (see ``FileStorage``), unless it
+    /// changed since `state` was read. On any failure the temporary file is removed.
     func replace(
-        _ file: LockedFile, with bytes: [UInt8], expecting state: FileState
+        _ file: LockedFile, with content: Content, expecting state: FileState
     )
         throws(WriteFailure)
     {
@@ -242,7 +343,7 @@ extension FileStorage {
         var isOpen = true
         do throws(WriteFailure) {
             do throws(Errno) {
-                try writeAll(fd, bytes)
+                try writeAll(fd, content)
                 if state.identity != nil {
                     // Allowed for root or the owner only; otherwise the writer owns the copy.
                     try? sys.setOwner(fd, state.owner, state.group)
@@ -270,7 +371,7 @@ extension FileStorage {
         do {
             try syncDirectory(directory)
         } catch {
-            throw .failed(failure("sync the directory of", file.path, error))
+            throw .unsynced(failure("sync the directory of", file.path, error))
         }
     }
 }

@@ -7,21 +7,31 @@ public import TodoTxt
 /// - Files are read as bytes (`open`, `fstat`, a `read` loop) and never decoded, so every line
 ///   that a command does not change is written back byte for byte.
 /// - Every read-modify-write (``update(_:_:)``, ``append(_:lines:)``, ``move(from:to:_:)``)
-///   holds an exclusive `flock` on a sidecar lock file beside the real file (`.todo.txt.lock`
-///   for `todo.txt`), from before the read until after the rename. Symbolic links are resolved
-///   first, so two paths to one file share one lock. Writers wait for each other; a killed
-///   writer's lock goes away with its process. The lock file itself is never removed.
+///   holds an exclusive `flock` on the file itself, from before the read until after the
+///   rename; no lock file of our own is ever created. After taking the lock, the writer checks
+///   that the path still names the inode it locked (a writer it waited for may have renamed a
+///   new version over it) and otherwise locks again. Symbolic links are resolved first, so two
+///   paths to one file share one lock. Writers wait for each other; a killed writer's lock goes
+///   away with its process. A command that changes two files locks both, in the order of
+///   their real paths.
 /// - A rewrite is atomic: the new content goes to `.NAME.tmp-PID-N` beside the real file, gets
 ///   the original mode (and owner when permitted), is synced, and is renamed over the file; then
-///   the directory is synced. A symbolic link stays a link and its target is replaced. On any
-///   error the temporary file is removed and the file is left as it was. Stale temporary files
-///   of this naming (left by a killed writer) are removed by the next writer, under the lock.
+///   the directory is synced. Unchanged runs of lines are written straight from the buffer the
+///   file was read into (`writev`), so an edit costs about one copy of the file. A symbolic
+///   link stays a link and its target is replaced. On any error the temporary file is removed
+///   and the file is left as it was. Stale temporary files of this naming (left by a killed
+///   writer) are removed by the next writer, under the lock.
 /// - Just before the rename, the file's device, inode, size, mtime and ctime are compared with
 ///   what was read; if they differ and the content differs too (an editor that does not take
 ///   the lock saved it meanwhile), the file is read again and the edit applied again, up to
 ///   five times.
-/// - An append is a locked atomic rewrite, like any edit: it costs one read and one write of
-///   the file (what `cp` costs), and a crash can never leave half a line behind.
+/// - An append is not a rewrite: under the lock, one write at the end of the file and an
+///   `fsync`; a failed or short write is truncated back. If an editor renamed its version over
+///   the file meanwhile, the lines are appended again to the new file.
+/// - A move (archive, `mv`) appends to the destination, then rewrites the source. If the
+///   rewrite fails, the destination is truncated back; if the process was killed in between,
+///   the next move from the same source finds the lines at the destination's end and only
+///   removes them from the source. Every line ends up in exactly one file.
 public final class FileStorage: TodoStorage {
     /// How many times a read-modify-write is tried when others keep changing the file.
     static let attempts = 5
@@ -70,18 +80,18 @@ public final class FileStorage: TodoStorage {
     ) throws
         -> Result
     {
-        let file = try lock(try locate(path), path: path)
+        let file = try lock(try locate(path), path: path, creating: false)
         defer { unlock([file]) }
         return try rewrite(file, missingIsError: true) { state in
             var list = TodoList(bytes: state.bytes)
             let result = try edit(&list)
-            return Rewrite(bytes: list.serialized(), result: result)
+            return Rewrite(content: .list(list), result: result)
         }
     }
 
-    /// Appends lines under the lock as an atomic rewrite, creating a missing file (mode
-    /// `0666 & ~umask`); lines to a character device such as `/dev/null` are written straight
-    /// to it. A line that contains LF is refused.
+    /// Appends lines under the lock without rewriting the file (see the type), creating a
+    /// missing file (mode `0666 & ~umask`); lines to a character device such as `/dev/null` are
+    /// written straight to it. A line that contains LF is refused.
     @discardableResult
     public func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         for line in lines where line.contains(0x0A) {
@@ -90,13 +100,33 @@ public final class FileStorage: TodoStorage {
         }
         let location = try locate(path)
         if isCharacterDevice(location) { return try appendToDevice(path, lines: lines) }
-        let file = try lock(location, path: path)
+        let file = try lock(location, path: path, creating: true)
         defer { unlock([file]) }
-        return try appendLocked(file, lines: lines)
+        return try appendInPlace(file, lines: lines).list
+    }
+
+    /// Appends lines as ``append(_:lines:)`` does, but reads the file in chunks only to count
+    /// its lines, never holding it in memory: the cost of an `add` is one read and one small
+    /// write.
+    public func appendCountingLines(
+        _ path: String, lines: [[UInt8]]
+    ) throws(StoreError) -> Int {
+        for line in lines where line.contains(0x0A) {
+            throw StoreError(
+                operation: "write", path: path, reason: "a new line contains a line feed")
+        }
+        let location = try locate(path)
+        if isCharacterDevice(location) { return try appendToDevice(path, lines: lines).count }
+        let file = try lock(location, path: path, creating: true)
+        defer { unlock([file]) }
+        return try appendCounting(file, lines: lines)
     }
 
     /// Locks both files (in real-path order), appends the moved lines to `destination`, then
-    /// rewrites `source`. A failure after the append leaves the lines in both files.
+    /// rewrites `source`. If the rewrite fails, the append is taken back (the destination is
+    /// truncated to its old length), so every line stays in exactly one file; an append left
+    /// by a move that was killed before its rewrite is recognised and finished (see
+    /// ``alreadyAppended(_:in:)``).
     public func move<Result>(
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
@@ -111,58 +141,88 @@ public final class FileStorage: TodoStorage {
             }
         }
         if isCharacterDevice(destinationLocation) {
-            let file = try lock(sourceLocation, path: source)
+            let file = try lock(sourceLocation, path: source, creating: false)
             defer { unlock([file]) }
-            return try moveLocked(from: file, edit) { lines throws(StoreError) in
+            return try moveLocked(from: file, edit) { lines, _ throws(StoreError) in
                 _ = try self.appendToDevice(destination, lines: lines)
+                return {}
             }
         }
         // Lock in the order of the real paths, so two opposite moves cannot deadlock.
         var files: [LockedFile] = []
         defer { unlock(files) }
-        let ordered = [(sourceLocation, source), (destinationLocation, destination)]
+        let ordered = [(sourceLocation, source, false), (destinationLocation, destination, true)]
             .sorted { $0.0.path < $1.0.path }
-        for (location, path) in ordered {
-            files.append(try lock(location, path: path))
+        for (location, path, creating) in ordered {
+            files.append(try lock(location, path: path, creating: creating))
         }
         guard let sourceFile = files.first(where: { $0.location == sourceLocation }),
             let destinationFile = files.first(where: { $0.location == destinationLocation })
         else { throw StoreError(operation: "lock", path: source, reason: "lock lost") }
-        return try moveLocked(from: sourceFile, edit) { lines throws(StoreError) in
-            _ = try self.appendLocked(destinationFile, lines: lines)
+        return try moveLocked(from: sourceFile, edit) { lines, state throws(StoreError) in
+            try self.appendMoved(lines, to: destinationFile, source: state)
         }
     }
 
     /// The body of a move once the files are locked: appends the moved lines to the
-    /// destination first (only when the source is still as read), then rewrites the source.
+    /// destination first (only when the source is still as read), then rewrites the source;
+    /// the append is taken back when the rewrite fails.
     private func moveLocked<Result>(
         from file: LockedFile,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result),
-        appendingTo appendLines: @escaping ([[UInt8]]) throws(StoreError) -> Void
+        appendingTo appendLines: @escaping ([[UInt8]], FileState) throws(StoreError) -> Undo
     ) throws -> Result {
         try rewrite(file, missingIsError: true) { state in
             var list = TodoList(bytes: state.bytes)
             let (moved, result) = try edit(&list)
-            var plan = Rewrite(bytes: list.serialized(), result: result)
+            var plan = Rewrite(content: .list(list), result: result)
             if !moved.isEmpty {
-                plan.beforeReplace = { () throws(StoreError) in try appendLines(moved) }
+                plan.beforeReplace = { () throws(StoreError) in try appendLines(moved, state) }
             }
             return plan
         }
     }
 
-    /// Appends under a lock already held; creates the file when it is missing.
-    private func appendLocked(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> TodoList {
-        do {
-            return try rewrite(file, missingIsError: false) { state in
-                var list = TodoList(bytes: state.bytes)
-                for line in lines { list.appendLine(line) }
-                return Rewrite(bytes: list.serialized(), result: list)
+    /// Appends a move's lines to its locked destination, unless the destination already ends
+    /// with them (all or a first part) because a move of the same lines was killed between its
+    /// append and its rewrite: then only the rest is written. Returns how to take the append
+    /// back.
+    private func appendMoved(
+        _ lines: [[UInt8]], to file: LockedFile, source: FileState
+    ) throws(StoreError) -> Undo {
+        let (bytes, status) = try readLocked(file)
+        let (tail, _) = appended(lines, to: bytes)
+        var done = 0
+        // Only a destination written no earlier than the source can hold an unfinished move
+        // from it: every finished move rewrites the source after its append.
+        if let read = source.identity, status.modified >= read.modified {
+            done = Self.alreadyAppended(tail, in: bytes)
+        }
+        try writeTail(Array(tail[done...]), to: file, at: Int64(bytes.count))
+        return truncatingBack(file, to: Int64(bytes.count))
+    }
+
+    /// How many leading bytes of `tail` the file `bytes` already ends with, counting only a
+    /// match that starts where a line starts (or that begins with a terminator): what an
+    /// interrupted append of `tail` left, whole or cut short.
+    static func alreadyAppended(_ tail: [UInt8], in bytes: [UInt8]) -> Int {
+        guard let first = tail.first else { return 0 }
+        let startsWithTerminator = first == 0x0A || first == 0x0D
+        return tail.withUnsafeBytes { new in
+            bytes.withUnsafeBytes { old in
+                guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return 0 }
+                var length = min(new.count, old.count)
+                while length > 0 {
+                    let start = old.count - length
+                    if startsWithTerminator || start == 0 || old[start - 1] == 0x0A,
+                        sameMemory(oldBase + start, newBase, length)
+                    {
+                        return length
+                    }
+                    length -= 1
+                }
+                return 0
             }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(operation: "write", path: file.path, reason: "\(error)")
         }
     }
 

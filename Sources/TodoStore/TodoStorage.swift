@@ -28,10 +28,16 @@ public protocol TodoStorage: AnyObject {
     @discardableResult
     func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList
 
-    /// Moves lines from one file to another so that a crash can never lose them: `edit` removes
-    /// lines from the source list and returns them; they are appended to `destination` first,
-    /// and only then is the source rewritten. A crash in between leaves a line in both files,
-    /// never in neither. Both files are locked for the whole move.
+    /// Appends lines as ``append(_:lines:)`` does and returns only the number of lines the file
+    /// has afterwards, which a store can tell without reading the file into memory.
+    func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int
+
+    /// Moves lines from one file to another so that every line ends up in exactly one of them:
+    /// `edit` removes lines from the source list and returns them; they are appended to
+    /// `destination` first, and only then is the source rewritten. If the rewrite fails, the
+    /// append is taken back; a move killed in between is finished by the next move from that
+    /// source (it finds the lines already at the destination's end). Both files are locked for
+    /// the whole move.
     ///
     /// - Returns: The `result` part of what `edit` returned.
     func move<Result>(
@@ -58,7 +64,7 @@ public protocol TodoStorage: AnyObject {
     /// returns its path; used to hand a copy of the todo file to an editor.
     func writeTemporaryFile(named name: String, bytes: [UInt8]) throws(StoreError) -> String
 
-    /// Replaces a file atomically without taking the sidecar lock: for files no other `todo`
+    /// Replaces a file atomically without taking the lock: for files no other `todo`
     /// process edits (a merge driver's temporary files, `.gitattributes`). Creates a missing
     /// file.
     func write(_ path: String, bytes: [UInt8]) throws(StoreError)
@@ -68,4 +74,11 @@ public protocol TodoStorage: AnyObject {
 
     /// Removes a file; a missing file is not an error.
     func removeFile(_ path: String)
+}
+
+extension TodoStorage {
+    /// Appends through ``append(_:lines:)`` and counts the resulting list.
+    public func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int {
+        try append(path, lines: lines).count
+    }
 }

@@ -161,6 +161,71 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return result
     }
 
+    /// Calls `body` with the pieces of ``serialized()`` in order, without building it: runs of
+    /// unchanged lines come straight from the bytes the list was made from (one piece for a
+    /// whole stretch of untouched lines), changed and added lines from their own storage. A
+    /// writer hands the pieces to `writev`, so that an edit of a big file costs no copy of it.
+    package func withSerializedPieces<Result>(
+        _ body: ([UnsafeRawBufferPointer]) throws -> Result
+    ) rethrows -> Result {
+        try storage.withUnsafeBytes { original in
+            try added.withUnsafeBytes { extra in
+                try Self.terminatorBytes.withUnsafeBytes { crlf in
+                    var pieces: [UnsafeRawBufferPointer] = []
+                    var run: (start: Int, end: Int)? = nil
+                    func flush() {
+                        if let current = run, current.end > current.start {
+                            pieces.append(
+                                UnsafeRawBufferPointer(
+                                    rebasing: original[current.start..<current.end]))
+                        }
+                        run = nil
+                    }
+                    func take(_ start: Int, _ end: Int) {
+                        if let current = run, current.end == start {
+                            run = (current.start, end)
+                        } else {
+                            flush()
+                            run = (start, end)
+                        }
+                    }
+                    let lf = UnsafeRawBufferPointer(rebasing: crlf[1...])
+                    if hasByteOrderMark { take(0, 3) }
+                    for span in spans {
+                        let end = span.start + Int(span.count)
+                        if span.isAdded {
+                            flush()
+                            if span.count > 0 {
+                                pieces.append(
+                                    UnsafeRawBufferPointer(rebasing: extra[span.start..<end]))
+                            }
+                        } else {
+                            take(span.start, end)
+                        }
+                        let length = span.terminator.bytes.count
+                        if length == 0 { continue }
+                        // An original line keeps its terminator bytes unless it was the last line
+                        // without one and a line was appended after it.
+                        if !span.isAdded && end + length <= original.count
+                            && (length == 1 || original[end] == 0x0D)
+                            && original[end + length - 1] == 0x0A
+                        {
+                            take(end, end + length)
+                        } else {
+                            flush()
+                            pieces.append(span.terminator == .crlf ? crlf : lf)
+                        }
+                    }
+                    flush()
+                    return try body(pieces)
+                }
+            }
+        }
+    }
+
+    /// CR LF, whose tail is LF: the terminators ``withSerializedPieces(_:)`` points at.
+    private static let terminatorBytes: [UInt8] = [0x0D, 0x0A]
+
     /// Two lists are equal when they serialize to the same bytes.
     public static func == (lhs: TodoList, rhs: TodoList) -> Bool {
         lhs.serialized() == rhs.serialized()

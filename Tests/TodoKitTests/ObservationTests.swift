@@ -40,11 +40,14 @@ import TodoKit
         let clock = ContinuousClock()
         let start = clock.now
         files.handEdit("call mom\npay rent\n")
-        let (changed, _) = try await Self.nextSnapshot(of: iterator, within: 1)
+        // The store looks every 100 ms, so the snapshot is due within a second with room to
+        // spare; the wait is longer only so that a test run that keeps both cores busy (this
+        // suite runs beside process-killing and tmux tests) does not fail on scheduling alone.
+        let (changed, _) = try await Self.nextSnapshot(of: iterator, within: 3)
         let elapsed = clock.now - start
-        let snapshot = try #require(changed, "no snapshot within a second of the write")
+        let snapshot = try #require(changed, "no snapshot within three seconds of the write")
         #expect(snapshot.tasks.map(\.text) == ["call mom", "pay rent"])
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(2))
     }
 
     @Test func seesTheStoresOwnEditsAndEndsWhenCancelled() async throws {

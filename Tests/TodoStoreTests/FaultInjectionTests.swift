@@ -13,7 +13,7 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
     case fullDiskOnSecondWrite
     case readOnlyFile
     case readOnlyDirectory
-    case lockFileDenied
+    case lockFails
     case fsyncFails
     case chmodFails
     case closeFails
@@ -25,7 +25,8 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
     var code: Int32 {
         switch self {
         case .fullDiskOnSecondWrite: ENOSPC
-        case .readOnlyFile, .readOnlyDirectory, .lockFileDenied: EACCES
+        case .readOnlyFile, .readOnlyDirectory: EACCES
+        case .lockFails: ENOLCK
         case .fsyncFails, .closeFails: EIO
         case .chmodFails: EPERM
         case .renameFails: EXDEV
@@ -34,6 +35,9 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
 
     /// The reason the error message must give.
     var reason: String { String(cString: strerror(code)) }
+
+    /// What the error message says could not be done.
+    var operation: String { self == .lockFails ? "lock" : "write" }
 
     /// Real system calls with this one fault.
     func syscalls() -> FileSystem {
@@ -54,11 +58,8 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
                 if name.contains(".tmp-") { throw error }
                 return try FileSystem.live.openAt(directory, name, options, mode)
             }
-        case .lockFileDenied:
-            calls.openAt = { directory, name, options, mode throws(Errno) in
-                if name.hasSuffix(".lock") { throw error }
-                return try FileSystem.live.openAt(directory, name, options, mode)
-            }
+        case .lockFails:
+            calls.lockExclusive = { _, _ throws(Errno) in throw error }
         case .fsyncFails:
             calls.sync = { _ throws(Errno) in throw error }
         case .chmodFails:
@@ -72,6 +73,56 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
             }
         case .renameFails:
             calls.rename = { _, _, _ throws(Errno) in throw error }
+        }
+        return routingVectorWrites(calls)
+    }
+}
+
+/// One system call made to fail during an append (which writes in place: no temporary file,
+/// no rename).
+enum AppendFault: String, CaseIterable, CustomTestStringConvertible {
+    case fullDisk
+    case shortWriteThenFullDisk
+    case readOnlyFile
+    case fsyncFails
+    case lockFails
+
+    var testDescription: String { rawValue }
+
+    var code: Int32 {
+        switch self {
+        case .fullDisk, .shortWriteThenFullDisk: ENOSPC
+        case .readOnlyFile: EACCES
+        case .fsyncFails: EIO
+        case .lockFails: ENOLCK
+        }
+    }
+
+    /// The one-line error for `path`.
+    func message(_ path: String) -> String {
+        "cannot \(self == .lockFails ? "lock" : "write") \(path): \(String(cString: strerror(code)))"
+    }
+
+    func syscalls() -> FileSystem {
+        var calls = FileSystem.live
+        let error = Errno(code)
+        let writes = Counter()
+        switch self {
+        case .fullDisk:
+            calls.writeAt = { _, _, _ throws(Errno) in throw error }
+        case .shortWriteThenFullDisk:
+            // Half the bytes land, then the disk is full: the half must be taken back.
+            calls.writeAt = { fd, buffer, offset throws(Errno) in
+                if writes.next() > 1 { throw error }
+                let half = UnsafeRawBufferPointer(rebasing: buffer.prefix(max(buffer.count / 2, 1)))
+                return try FileSystem.live.writeAt(fd, half, offset)
+            }
+        case .readOnlyFile:
+            calls.checkWritable = { _, _ throws(Errno) in throw error }
+        case .fsyncFails:
+            calls.sync = { _ throws(Errno) in throw error }
+        case .lockFails:
+            calls.lockExclusive = { _, _ throws(Errno) in throw error }
         }
         return calls
     }
@@ -97,25 +148,79 @@ struct FaultInjectionTests {
         let error = #expect(throws: StoreError.self) {
             try store.update(path) { $0.replaceLine(at: 0, with: "changed".bytes) }
         }
-        #expect(error?.description == "cannot write \(path): \(fault.reason)")
+        #expect(error?.description == "cannot \(fault.operation) \(path): \(fault.reason)")
         #expect(try readFile(path) == Self.original)
         #expect(status(path).st_mode & 0o7777 == 0o640)
         #expect(directory.temporaries().isEmpty)
     }
 
-    @Test(arguments: Fault.allCases)
-    func appendLeavesTheFileAsItWas(fault: Fault) throws {
+    @Test(arguments: AppendFault.allCases, [false, true])
+    func appendLeavesTheFileAsItWas(fault: AppendFault, counting: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
         try writeFile(path, Self.original)
+        let inode = status(path).st_ino
         let store = FileStorage(fileSystem: fault.syscalls())
         let error = #expect(throws: StoreError.self) {
-            _ = try store.append(path, lines: ["new task".bytes])
+            if counting {
+                _ = try store.appendCountingLines(path, lines: ["new task".bytes])
+            } else {
+                _ = try store.append(path, lines: ["new task".bytes])
+            }
         }
-        #expect(error?.description == "cannot write \(path): \(fault.reason)")
+        #expect(error?.description == fault.message(path))
         #expect(try readFile(path) == Self.original)
-        #expect(directory.temporaries().isEmpty)
+        #expect(status(path).st_ino == inode)
+        #expect(directory.names() == ["todo.txt"])
+    }
+
+    @Test func anAppendWritesOnlyTheNewLinesInPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, Self.original)
+        let inode = status(path).st_ino
+        var calls = FileSystem.live
+        let written = Counter()
+        calls.writeAt = { fd, buffer, offset throws(Errno) in
+            for _ in 0..<buffer.count { _ = written.next() }
+            return try FileSystem.live.writeAt(fd, buffer, offset)
+        }
+        calls.rename = { _, _, _ throws(Errno) in throw Errno(EPERM) }
+        calls.writeVector = { _, _ throws(Errno) in throw Errno(EPERM) }
+        let list = try FileStorage(fileSystem: calls).append(path, lines: ["new".bytes])
+        #expect(list.count == 502)
+        #expect(written.current == "\r\nnew\r\n".utf8.count)
+        #expect(try readFile(path) == Self.original + "\r\nnew\r\n".bytes)
+        #expect(status(path).st_ino == inode)
+    }
+
+    @Test(arguments: [false, true])
+    func anEditorsRenameDuringAnAppendLosesNothing(counting: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, "a\n".bytes)
+        var calls = FileSystem.live
+        let syncs = Counter()
+        // Between the append's write (and sync) and its final check of the name, an editor
+        // saves its own version by renaming it over the file.
+        calls.sync = { fd throws(Errno) in
+            try FileSystem.live.sync(fd)
+            if syncs.next() == 1 {
+                try? writeFile(directory.file("editor.swp"), "a\nb from the editor\n".bytes)
+                rename(directory.file("editor.swp"), path)
+            }
+        }
+        let store = FileStorage(fileSystem: calls)
+        let count =
+            counting
+            ? try store.appendCountingLines(path, lines: ["c".bytes])
+            : try store.append(path, lines: ["c".bytes]).count
+        #expect(try readFile(path) == "a\nb from the editor\nc\n".bytes)
+        #expect(count == 3)
+        #expect(directory.names() == ["todo.txt"])
     }
 
     @Test func anErrorNamesThePathAsTheUserGaveIt() throws {
@@ -133,7 +238,7 @@ struct FaultInjectionTests {
         #expect(try readFile(target) == "a\n".bytes)
     }
 
-    @Test func aFailedSourceRewriteLeavesMovedLinesInBothFiles() throws {
+    @Test func aFailedSourceRewriteTakesTheAppendBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let todo = directory.file("todo.txt")
@@ -143,7 +248,7 @@ struct FaultInjectionTests {
         var calls = FileSystem.live
         let renames = Counter()
         calls.rename = { directory, from, to throws(Errno) in
-            if renames.next() == 2 { throw Errno(EIO) }
+            if renames.next() == 1 { throw Errno(EIO) }
             try FileSystem.live.rename(directory, from, to)
         }
         let error = #expect(throws: StoreError.self) {
@@ -154,7 +259,7 @@ struct FaultInjectionTests {
         }
         #expect(error?.description == "cannot write \(todo): Input/output error")
         #expect(try readFile(todo) == "a\nx b\n".bytes)
-        #expect(try readFile(done) == "x old\nx b\n".bytes)
+        #expect(try readFile(done) == "x old\n".bytes)
         #expect(directory.temporaries().isEmpty)
     }
 
@@ -232,18 +337,6 @@ struct FaultInjectionTests {
         #expect(directory.temporaries().isEmpty)
     }
 
-    @Test func anAppendIsAppliedAgainToTheFreshContent() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("todo.txt")
-        try writeFile(path, "a\n".bytes)
-        let calls = Self.syscalls { sync in
-            if sync == 1 { try writeFile(path, "a\nb".bytes) }
-        }
-        try FileStorage(fileSystem: calls).append(path, lines: ["c".bytes])
-        #expect(try readFile(path) == "a\nb\nc\n".bytes)
-    }
-
     @Test func anEditWhoseLineChangedThrowsAndWritesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -271,7 +364,7 @@ struct FaultInjectionTests {
         try writeFile(path, "a\n".bytes)
         let calls = Self.syscalls { sync in try writeFile(path, "other \(sync)\n".bytes) }
         let error = #expect(throws: StoreError.self) {
-            try FileStorage(fileSystem: calls).append(path, lines: ["c".bytes])
+            try FileStorage(fileSystem: calls).update(path) { $0.appendLine("c".bytes) }
         }
         #expect(error?.path == path)
         #expect(try readFile(path) == "other \(FileStorage.attempts)\n".bytes)

@@ -38,7 +38,8 @@ struct ProcessTests {
         return children.map { waitForChild($0) }
     }
 
-    @Test func fortyConcurrentAppendsAllLand() throws {
+    @Test(arguments: [false, true])
+    func fortyConcurrentAppendsAllLand(counting: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
@@ -47,7 +48,12 @@ struct ProcessTests {
             (0..<40).map { number in
                 {
                     do {
-                        try FileStorage().append(path, lines: ["appended \(number)".bytes])
+                        let lines = ["appended \(number)".bytes]
+                        if counting {
+                            _ = try FileStorage().appendCountingLines(path, lines: lines)
+                        } else {
+                            try FileStorage().append(path, lines: lines)
+                        }
                         return 0
                     } catch { return 1 }
                 }
@@ -133,7 +139,8 @@ struct ProcessTests {
         let path = directory.file("todo.txt")
         try writeFile(path, "a\n".bytes)
         try Self.warmUp()
-        let lock = open(directory.file(".todo.txt.lock"), O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+        // Another writer holds the lock: a flock on the todo file itself.
+        let lock = open(path, O_RDONLY | O_CLOEXEC)
         #expect(flock(lock, LOCK_EX) == 0)
         let child = spawnChild {
             close(lock)  // the forked copy of the descriptor shares the parent's lock
@@ -156,7 +163,7 @@ struct ProcessTests {
         var crashing = FileSystem.live
         crashing.rename = { _, _, _ in _exit(9) }
         let child = spawnChild {
-            _ = try? FileStorage(fileSystem: crashing).append(path, lines: ["lost".bytes])
+            _ = try? FileStorage(fileSystem: crashing).update(path) { $0.appendLine("lost".bytes) }
             return 0
         }
         #expect(waitForChild(child) == .exited(9))

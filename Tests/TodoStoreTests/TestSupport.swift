@@ -109,6 +109,18 @@ func chunkedSyscalls() -> FileSystem {
     calls.write = { fd, buffer throws(Errno) in
         try FileSystem.live.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
     }
+    return routingVectorWrites(calls)
+}
+
+/// `calls` with `writeVector` sent through its `write`, one piece per call, so that a fault set
+/// on `write` also hits a rewrite (which writes with `writev`). Call it after changing `write`.
+func routingVectorWrites(_ calls: FileSystem) -> FileSystem {
+    var calls = calls
+    let write = calls.write
+    calls.writeVector = { fd, buffers throws(Errno) in
+        guard let first = buffers.first(where: { $0.count > 0 }) else { return 0 }
+        return try write(fd, first)
+    }
     return calls
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TodoStore
 
-/// `FileStorage.write(_:bytes:)`: atomic like `update`, but with no sidecar lock file.
+/// `FileStorage.write(_:bytes:)`: atomic like `update`, without taking a lock.
 @Suite struct UnlockedWriteTests {
     @Test func replacesTheContentKeepsTheModeAndLeavesNoLockOrTemporaryFile() throws {
         let directory = try TemporaryDirectory()

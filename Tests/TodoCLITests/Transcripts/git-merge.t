@@ -14,9 +14,7 @@ problem: merge.todotxt.driver is not set in this clone, so git silently falls ba
 $ cd repo && todo git setup | sed 's#= .*/todo. merge#= .../todo merge#'
 added 'todo.txt merge=todotxt' to .gitattributes
 added 'done.txt merge=todotxt' to .gitattributes
-added '.todo.txt.lock' to .gitignore
 added '.todo.txt.tmp-*' to .gitignore
-added '.done.txt.lock' to .gitignore
 added '.done.txt.tmp-*' to .gitignore
 set merge.todotxt.name = todo.txt three-way merge (todo merge)
 set merge.todotxt.driver = .../todo merge %O %A %B --marker-size %L --path %P
@@ -27,11 +25,21 @@ git is already set up to merge todo.txt and done.txt with todo
 $ cd repo && cat .gitattributes .gitignore && git config --get merge.todotxt.name
 todo.txt merge=todotxt
 done.txt merge=todotxt
-.todo.txt.lock
 .todo.txt.tmp-*
-.done.txt.lock
 .done.txt.tmp-*
 todo.txt three-way merge (todo merge)
+
+# the lock-file lines an earlier version added are removed; other lines stay
+$ cd repo && printf '.todo.txt.lock\nbuild/\n.done.txt.lock\n.report.txt.lock\n' >> .gitignore && todo git setup && cat .gitignore
+removed '.todo.txt.lock' from .gitignore
+removed '.done.txt.lock' from .gitignore
+removed '.report.txt.lock' from .gitignore
+.todo.txt.tmp-*
+.done.txt.tmp-*
+build/
+
+$ cd repo && todo git setup
+git is already set up to merge todo.txt and done.txt with todo
 
 $ cd repo && todo git check | sed 's#runs .*/todo$#runs .../todo#'
 ok: todo.txt uses the todotxt merge driver (.gitattributes)

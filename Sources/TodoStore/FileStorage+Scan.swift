@@ -1,0 +1,163 @@
+import TodoPlatform
+import TodoTxt
+
+/// What an append needs to know about a file, found in one pass over it without keeping it:
+/// its length, its line count, the terminator its first line ends with, and how it ends
+/// (FormatRules.md F3-F5).
+struct AppendScan: Equatable {
+    /// The file's length in bytes.
+    var length = 0
+    /// The number of LF bytes.
+    var lineFeeds = 0
+    /// Whether the file starts with a UTF-8 byte order mark.
+    var byteOrderMark = false
+    /// Whether the first line (after a byte order mark) ends with CR LF.
+    var firstIsCRLF = false
+    /// Whether a first LF was seen.
+    var sawLineFeed = false
+    /// The last byte and the one before it.
+    var last: UInt8?
+    var beforeLast: UInt8?
+    /// The first three bytes (to recognise a byte order mark across chunks).
+    var head: [UInt8] = []
+
+    /// The number of lines (TodoList's count).
+    var lineCount: Int {
+        let content = length - (byteOrderMark ? 3 : 0)
+        guard content > 0 else { return 0 }
+        return lineFeeds + (last == 0x0A ? 0 : 1)
+    }
+
+    /// Takes in the next chunk of the file.
+    mutating func take(_ chunk: UnsafeRawBufferPointer) {
+        guard !chunk.isEmpty else { return }
+        var index = 0
+        while head.count < 3 && index < chunk.count {
+            head.append(chunk[index])
+            index += 1
+        }
+        byteOrderMark = head == [0xEF, 0xBB, 0xBF]
+        if !sawLineFeed {
+            for offset in 0..<chunk.count where chunk[offset] == 0x0A {
+                let position = length + offset
+                let start = byteOrderMark ? 3 : 0
+                let previous: UInt8? =
+                    offset > 0 ? chunk[offset - 1] : (position > 0 ? last : nil)
+                firstIsCRLF = position > start && previous == 0x0D
+                sawLineFeed = true
+                break
+            }
+        }
+        lineFeeds += Self.countLineFeeds(chunk)
+        if chunk.count >= 2 {
+            beforeLast = chunk[chunk.count - 2]
+        } else {
+            beforeLast = last
+        }
+        last = chunk[chunk.count - 1]
+        length += chunk.count
+    }
+
+    /// The bytes that appending `lines` adds (what ``FileStorage/appended(_:to:)`` computes
+    /// from a whole list).
+    func tail(appending lines: [[UInt8]]) -> [UInt8] {
+        let lf: [UInt8] = [0x0A]
+        let crlf: [UInt8] = [0x0D, 0x0A]
+        // New lines take the first line's terminator as it is before each append; until the
+        // file has a terminated first line, that is LF (and the first line to get one sets it).
+        var first: [UInt8]? = sawLineFeed ? (firstIsCRLF ? crlf : lf) : nil
+        /// `terminator` after a line ending with `lastByte`: LF after a CR would read back as
+        /// CR LF, so that line gets CR LF and keeps its CR.
+        func fitted(_ terminator: [UInt8], after lastByte: UInt8?) -> [UInt8] {
+            let result = terminator == lf && lastByte == 0x0D ? crlf : terminator
+            if first == nil { first = result }
+            return result
+        }
+        var tail: [UInt8] = []
+        var unterminated = lineCount > 0 && last != 0x0A
+        for line in lines {
+            let terminator = first ?? lf
+            if unterminated {
+                tail += fitted(terminator, after: last)
+                unterminated = false
+            }
+            tail += line
+            tail += fitted(terminator, after: line.last)
+        }
+        return tail
+    }
+
+    /// Counts LF bytes eight at a time, exactly (a byte is flagged only when it is LF). The
+    /// flags are summed per byte lane over up to 255 words before they are added up, so the
+    /// loop needs no population-count instruction.
+    static func countLineFeeds(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let words = bytes.count / 8
+        var count = 0
+        var word = 0
+        while word < words {
+            let end = min(word + 255, words)
+            var lanes: UInt64 = 0
+            while word < end {
+                let value =
+                    base.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) ^ lineFeeds
+                lanes &+= (~(((value & lows) &+ lows) | value | lows) >> 7) & ones
+                word &+= 1
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        for offset in (words * 8)..<bytes.count where bytes[offset] == 0x0A { count += 1 }
+        return count
+    }
+}
+
+extension FileStorage {
+    /// Scans the locked file in chunks (see ``AppendScan``), checking that the name still
+    /// leads to it.
+    func scanLocked(_ file: LockedFile) throws(StoreError) -> (scan: AppendScan, status: FileStatus)
+    {
+        for _ in 0..<Self.attempts {
+            let fd = try call("read", file.path) { () throws(Errno) in
+                try sys.openAt(file.directory, file.location.name, [], 0)
+            }
+            defer { try? sys.close(fd) }
+            let status = try call("read", file.path) { () throws(Errno) in try sys.status(fd) }
+            if status.kind == .directory { throw failure("write", file.path, .isDirectory) }
+            var scan = AppendScan()
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) in try sys.read(fd, raw) }
+                }
+                let count = try call("read", file.path) { () throws(Errno) in try got.get() }
+                if count == 0 { break }
+                chunk.withUnsafeBytes { scan.take(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+            let held = try call("read", file.path) { () throws(Errno) in try sys.status(file.fd) }
+            if held.device == status.device && held.inode == status.inode {
+                return (scan, status)
+            }
+            try revalidate(file)
+        }
+        throw keptChanging(file.path)
+    }
+
+    /// ``appendInPlace(_:lines:operation:)`` without reading the file into memory: returns the
+    /// number of lines afterwards.
+    func appendCounting(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> Int {
+        for attempt in 0..<Self.attempts {
+            if attempt > 0 { try revalidate(file) }
+            let (scan, status) = try scanLocked(file)
+            try writeTail(scan.tail(appending: lines), to: file, at: Int64(scan.length))
+            let named = try? sys.statusAt(file.directory, file.location.name)
+            if let named, named.device == status.device, named.inode == status.inode {
+                return scan.lineCount + lines.count
+            }
+        }
+        throw keptChanging(file.path)
+    }
+}

@@ -37,13 +37,46 @@ package enum Checker {
             found += checkLine(line.content, number: index + 1, today: today)
             lines.append(FileLine(content: line.content, terminator: line.terminator))
         }
-        found += checkFile(lines)
-        return sorted(found)
+        return merged(found, checkFile(lines))
+    }
+
+    /// Two lists, each ordered by line, then column, as one such list; on equal places the
+    /// diagnostics of `first` come first (what ``sorted(_:)`` of `first + second` gives).
+    package static func merged(_ first: [Diagnostic], _ second: [Diagnostic]) -> [Diagnostic] {
+        if second.isEmpty { return first }
+        if first.isEmpty { return second }
+        var result: [Diagnostic] = []
+        result.reserveCapacity(first.count + second.count)
+        var left = 0
+        var right = 0
+        while left < first.count && right < second.count {
+            let a = first[left]
+            let b = second[right]
+            if (b.line, b.column) < (a.line, a.column) {
+                result.append(b)
+                right += 1
+            } else {
+                result.append(a)
+                left += 1
+            }
+        }
+        result += first[left...]
+        result += second[right...]
+        return result
     }
 
     /// Orders diagnostics by line, then column (stable for equal places).
     package static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted {
+        var ordered = true
+        var index = 1
+        while ordered && index < diagnostics.count {
+            let a = diagnostics[index - 1]
+            let b = diagnostics[index]
+            ordered = (a.line, a.column) <= (b.line, b.column)
+            index += 1
+        }
+        if ordered { return diagnostics }
+        return diagnostics.enumerated().sorted {
             ($0.element.line, $0.element.column, $0.offset)
                 < ($1.element.line, $1.element.column, $1.offset)
         }.map(\.element)
@@ -53,37 +86,40 @@ package enum Checker {
     /// and a missing final newline, in line order. `lines[0]` is line 1.
     package static func checkFile(_ lines: [FileLine]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        // Lines by a hash of their bytes (cheaper than hashing slices); equal hashes are
-        // compared byte for byte, and the rare different line with the same hash goes to
-        // `collided`.
-        var firstLine: [Int: Int] = [:]
-        firstLine.reserveCapacity(lines.count)
-        var collided: [Int: [Int]] = [:]
+        // An open-addressing table, sized up front, of the first line of each distinct
+        // non-blank content, found by a 64-bit hash of its bytes. A slot holds the hash's high
+        // half and the line's index plus one (0: empty), so that one memory access settles most
+        // probes; bytes are compared only when the halves are equal.
+        var capacity = 16
+        while capacity < lines.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [UInt64](repeating: 0, count: capacity)
         var reference: (line: Int, terminator: LineTerminator)?
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let end = line.content.count + 1
-            if !line.content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                let hash = fingerprint(line.content)
+            if let hash = fingerprint(line.content) {
+                let tag = hash & 0xFFFF_FFFF_0000_0000
+                var slot = Int(truncatingIfNeeded: hash) & mask
                 var earlier: Int?
-                if let candidate = firstLine[hash] {
-                    if lines[candidate].content == line.content {
-                        earlier = candidate
-                    } else if let other = collided[hash]?.first(where: {
-                        lines[$0].content == line.content
-                    }) {
-                        earlier = other
-                    } else {
-                        collided[hash, default: []].append(index)
+                while slots[slot] != 0 {
+                    let entry = slots[slot]
+                    if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                        let candidate = Int(entry & 0xFFFF_FFFF) - 1
+                        if lines[candidate].content == line.content {
+                            earlier = candidate
+                            break
+                        }
                     }
-                } else {
-                    firstLine[hash] = index
+                    slot = (slot + 1) & mask
                 }
                 if let earlier {
                     found.append(
                         Diagnostic(
                             line: number, column: 1, endColumn: end, rule: .duplicateTask,
                             message: "duplicate of line \(earlier + 1)"))
+                } else if index < 0xFFFF_FFFF {
+                    slots[slot] = tag | UInt64(index + 1)
                 }
             }
             switch line.terminator {
@@ -148,6 +184,21 @@ package enum Checker {
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or `nil`.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        let isASCII = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return true }
+            var high: UInt64 = 0
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < buffer.count {
+                high |= UInt64(buffer[offset])
+                offset += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+        if isASCII { return nil }
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -192,15 +243,38 @@ package enum Checker {
         bytes.count == 10 ? LocalDate(String(decoding: bytes, as: UTF8.self)) : nil
     }
 
-    /// A 64-bit FNV-1a hash of a line's bytes.
-    private static func fingerprint(_ bytes: ArraySlice<UInt8>) -> Int {
+    /// A 64-bit hash of a line's bytes, eight bytes at a time (equal lines have equal hashes;
+    /// unequal lines rarely do, and are then told apart byte for byte), or `nil` when the line
+    /// is blank (only spaces and tabs, or nothing).
+    private static func fingerprint(_ bytes: ArraySlice<UInt8>) -> UInt64? {
         bytes.withUnsafeBufferPointer { buffer in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in buffer {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            guard let base = UnsafeRawPointer(buffer.baseAddress),
+                buffer.contains(where: { $0 != 0x20 && $0 != 0x09 })
+            else { return nil }
+            let count = buffer.count
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+            var offset = 0
+            while offset + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash = mix(hash ^ word)
+                offset += 8
             }
-            return Int(truncatingIfNeeded: hash)
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                tail |= UInt64(buffer[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            return mix(hash ^ tail)
         }
+    }
+
+    /// Spreads every bit of `value` over the whole word (a multiply and two xor-shifts).
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var mixed = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        mixed ^= mixed >> 32
+        return mixed &* 0x94D0_49BB_1331_11EB
     }
 
     private static func name(_ terminator: LineTerminator) -> String {

@@ -140,6 +140,7 @@ struct LineCheck {
     }
 
     private mutating func checkDateTags(_ item: TODOItem, start: Int) {
+        guard Self.mayHoldDateTag(item.descriptionBytes) else { return }
         var tags: [(key: String, value: ArraySlice<UInt8>, column: Int)] = []
         item.forEachWord { word in
             guard word.kind == .tag else { return }
@@ -172,6 +173,26 @@ struct LineCheck {
             } else {
                 report(range, .malformedDate, message)
             }
+        }
+    }
+
+    /// Whether `text` holds `due:` or `t:` anywhere (a cheap test before the word scan: a
+    /// `due` or `t` tag cannot be there without them).
+    static func mayHoldDateTag(_ text: ArraySlice<UInt8>) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            var index = 1
+            while index < buffer.count {
+                if buffer[index] == 0x3A {
+                    if buffer[index - 1] == 0x74 { return true }
+                    if index >= 3 && buffer[index - 3] == 0x64 && buffer[index - 2] == 0x75
+                        && buffer[index - 1] == 0x65
+                    {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
         }
     }
 

@@ -70,31 +70,90 @@ package enum JSONWriter {
         output.append(0x22)
         let bodyStart = output.count
         var needsRepair = false
-        for byte in bytes {
+        // Runs of bytes that need no escape are copied in one append each.
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                if byte >= 0x80 { needsRepair = true }
+                index += 1
+                continue
+            }
+            if runStart < index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            }
             switch byte {
             case 0x22: output.append(contentsOf: [0x5C, 0x22])
             case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
             case 0x0D: output.append(contentsOf: [0x5C, 0x72])
             case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0..<0x20:
+            default:
                 output.append(contentsOf: [
                     0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 15),
                 ])
-            case 0x80...:
-                needsRepair = true
-                output.append(byte)
-            default: output.append(byte)
             }
+            index += 1
+            runStart = index
+        }
+        if runStart < count {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         output.append(0x22)
         guard needsRepair else { return }
         // Non-ASCII bytes were copied as they are; make sure they form valid UTF-8.
         let bodyEnd = output.count - 1
         let body = output[bodyStart..<bodyEnd]
-        if String(validating: body, as: UTF8.self) == nil {
+        if !isValidUTF8(body) {
             let repaired = Array(String(decoding: body, as: UTF8.self).utf8)
             output.replaceSubrange(bodyStart..<bodyEnd, with: repaired)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+    /// U+10FFFF), checked without making a string.
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED:
+                    length = 3
+                    high = 0x9F
+                case 0xF0:
+                    length = 4
+                    low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    high = 0x8F
+                default: return false
+                }
+                guard index + length <= count else { return false }
+                let second = buffer[index + 1]
+                guard second >= low && second <= high else { return false }
+                for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 {
+                    return false
+                }
+                index += length
+            }
+            return true
         }
     }
 }

@@ -76,8 +76,8 @@ struct OpenDocument {
             }
             lines.append(Checker.FileLine(content: task(ofLine: line), terminator: terminator))
         }
-        found += Checker.checkFile(lines)
-        return Checker.sorted(found)
+        // Both lists are in line, then column order already: merging them is linear.
+        return Checker.merged(found, Checker.checkFile(lines))
     }
 
     /// The per-line findings of line `line` (0-based).

@@ -37,43 +37,58 @@ public enum JSONRecord {
         output.append(contentsOf: Key.description)
         appendString(item.descriptionBytes, to: &output)
         let text = item.descriptionBytes
-        for (key, kind) in [(Key.projects, Word.Kind.project), (Key.contexts, .context)] {
-            output.append(contentsOf: key)
-            var first = true
-            WordScanner.forEach(in: text) { word in
-                if word.kind == kind {
-                    if !first { output.append(0x2C) }
-                    first = false
-                    let start = text.startIndex + word.nameOffset
-                    appendString(text[start..<(start + word.name.count)], to: &output)
-                }
-                return true
-            }
-            output.append(0x5D)
-        }
-        output.append(contentsOf: Key.tags)
-        var first = true
+        // One word scan: projects are written as they come; contexts and tags are kept as
+        // offsets (name start, name length, value start, value length) and written after.
+        var contexts: [Range<Int>] = []
+        var tags: [(name: Range<Int>, value: Range<Int>)] = []
         var due: LocalDate?
         var threshold: LocalDate?
+        output.append(contentsOf: Key.projects)
+        var firstProject = true
         WordScanner.forEach(in: text) { word in
-            guard word.kind == .tag else { return true }
-            if !first { output.append(0x2C) }
-            first = false
-            let nameStart = text.startIndex + word.nameOffset
-            let valueStart = text.startIndex + word.valueOffset
-            output.append(0x5B)
-            appendString(text[nameStart..<(nameStart + word.name.count)], to: &output)
-            output.append(0x2C)
-            appendString(text[valueStart..<(valueStart + word.value.count)], to: &output)
-            output.append(0x5D)
-            if word.value.count == 10 {
-                if due == nil && word.nameIs(ItemFields.dueKey) {
-                    due = LocalDate(utf8: word.value)
-                } else if threshold == nil && word.nameIs(ItemFields.thresholdKey) {
-                    threshold = LocalDate(utf8: word.value)
+            switch word.kind {
+            case .project:
+                if !firstProject { output.append(0x2C) }
+                firstProject = false
+                let start = text.startIndex + word.nameOffset
+                appendString(text[start..<(start + word.name.count)], to: &output)
+            case .context:
+                let start = text.startIndex + word.nameOffset
+                contexts.append(start..<(start + word.name.count))
+            case .tag:
+                let nameStart = text.startIndex + word.nameOffset
+                let valueStart = text.startIndex + word.valueOffset
+                tags.append(
+                    (
+                        nameStart..<(nameStart + word.name.count),
+                        valueStart..<(valueStart + word.value.count)
+                    ))
+                if word.value.count == 10 {
+                    if due == nil && word.nameIs(ItemFields.dueKey) {
+                        due = LocalDate(utf8: word.value)
+                    } else if threshold == nil && word.nameIs(ItemFields.thresholdKey) {
+                        threshold = LocalDate(utf8: word.value)
+                    }
                 }
+            default: break
             }
             return true
+        }
+        output.append(0x5D)
+        output.append(contentsOf: Key.contexts)
+        for (index, range) in contexts.enumerated() {
+            if index > 0 { output.append(0x2C) }
+            appendString(text[range], to: &output)
+        }
+        output.append(0x5D)
+        output.append(contentsOf: Key.tags)
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { output.append(0x2C) }
+            output.append(0x5B)
+            appendString(text[tag.name], to: &output)
+            output.append(0x2C)
+            appendString(text[tag.value], to: &output)
+            output.append(0x5D)
         }
         output.append(0x5D)
         if let due {

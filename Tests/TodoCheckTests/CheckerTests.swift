@@ -137,4 +137,58 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
         let found = Checker.check(Array("X thing  \nok\nok".utf8))
         #expect(found.map { [$0.line, $0.column] } == [[1, 1], [1, 8], [3, 1], [3, 3]])
     }
+
+    /// Random files of a few repeated lines (blank ones, CRLF, long and short ones, lines that
+    /// differ in one byte past the eighth): `check` gives exactly the per-line diagnostics plus
+    /// a duplicate finding for every non-blank line that equals an earlier one, naming the first.
+    @Test func duplicatesMatchASimpleModelOnRandomFiles() {
+        let pool = [
+            "call mom", "call mon", "call mom ", "", "  ", "\t", "water the plants today",
+            "water the plants todax", "x 2024-05-02 done", "(A) first", "a", "b",
+        ]
+        var generator = SplitMix(seed: 42)
+        for _ in 0..<200 {
+            let count = Int(generator.next() % 40)
+            var lines: [String] = []
+            var text = ""
+            for index in 0..<count {
+                let line = pool[Int(generator.next() % UInt64(pool.count))]
+                lines.append(line)
+                text += line
+                if index < count - 1 || generator.next() % 2 == 0 {
+                    text += generator.next() % 5 == 0 ? "\r\n" : "\n"
+                }
+            }
+            let found = Checker.check(Array(text.utf8))
+            let duplicates = found.filter { $0.rule == .duplicateTask }
+            var expected: [Int: Int] = [:]
+            for (index, line) in lines.enumerated()
+            where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if let first = lines[..<index].firstIndex(of: line) {
+                    expected[index + 1] = first + 1
+                }
+            }
+            #expect(duplicates.count == expected.count, "\(lines)")
+            for duplicate in duplicates {
+                #expect(duplicate.message == "duplicate of line \(expected[duplicate.line] ?? 0)")
+            }
+            let places = found.map { [$0.line, $0.column] }
+            #expect(places == places.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) })
+        }
+    }
+}
+
+/// A small deterministic random number generator for the tests.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

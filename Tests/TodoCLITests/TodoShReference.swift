@@ -4,9 +4,8 @@ import Foundation
 /// named `todo` in a directory of its own (so that its messages name the program as ours do).
 ///
 /// - Upstream HEAD, the reference: the script named by `TODOSH_UPSTREAM` (a todo.sh file, or a
-///   git repository of todotxt/todo.txt-cli, checked out or bare, whose `HEAD:todo.sh` is taken),
-///   else the local mirror `/work/.mirror/todotxt+todo.txt-cli/repo` when it exists. Nothing of it
-///   is kept in this repository; it is read at run time.
+///   git repository of todotxt/todo.txt-cli, checked out or bare, whose `HEAD:todo.sh` is taken).
+///   Nothing of it is kept in this repository; it is read at run time.
 /// - Debian's packaged 2.11 (`/usr/bin/todo-txt`, which `.ci/run` installs), for CI, which
 ///   cannot fetch upstream. Its known differences from HEAD are normalised in
 ///   ``TodoShDifferences``.
@@ -25,9 +24,8 @@ struct TodoShReference: Sendable {
     /// Upstream HEAD, when a copy of it can be found.
     static let upstream: TodoShReference? = {
         let environment = ProcessInfo.processInfo.environment
-        let source =
-            environment["TODOSH_UPSTREAM"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? "/work/.mirror/todotxt+todo.txt-cli/repo"
+        guard let source = environment["TODOSH_UPSTREAM"].flatMap({ $0.isEmpty ? nil : $0 })
+        else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             return nil

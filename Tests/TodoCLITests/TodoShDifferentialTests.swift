@@ -305,10 +305,7 @@ enum TodoShDifferences {
         if ["lsp", "listpri"].contains(action) && todoLines.dropLast().contains(where: \.isEmpty) {
             return false  // lsp's footer counts empty lines
         }
-        if command.words.contains(where: { $0.contains("\\") }) { return false }  // `\d` as grep
-        if ["lsa", "listall"].contains(action) && command.colour { return false }  // lsa, colour
         if action == "deduplicate" && todo.last != 0x0A { return false }  // final newline
-        if command.configuration.contains(where: { $0.contains(":=") }) { return false }  // config
         return true
     }
 

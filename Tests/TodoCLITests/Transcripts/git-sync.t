@@ -160,3 +160,26 @@ usage: todo git setup|check|sync
 $ todo git
 usage: todo git setup|check|sync
 ? 2
+
+# a recurring task completed on one clone while another clone edits a different task: the next
+# occurrence comes with the completion, and after syncing both clones hold the same bytes
+$ git clone -q remote.git f && git clone -q remote.git g && (cd f/notes && todo git setup >/dev/null) && (cd g/notes && todo git setup >/dev/null) && cd f/notes && todo add "Pay bills rec:+1m due:2026-11-30" >/dev/null && todo git sync >/dev/null 2>&1 && cd ../../g/notes && todo git sync >/dev/null 2>&1 && grep -c "Pay bills" todo.txt
+1
+
+$ cd f/notes && todo do $(grep -n "Pay bills" todo.txt | cut -d: -f1) | tail -2 && cd ../../g/notes && todo append 1 soon >/dev/null && cd ../../f/notes && todo git sync 2>&1 && cd ../../g/notes && todo git sync 2>&1 && cd ../../f/notes && todo git sync 2>&1
+10 Pay bills rec:+1m due:2026-12-30
+TODO: 10 added.
+committed "todo: edit 1"
+up to date with origin/main
+pushed to origin/main
+committed "todo: edit 1"
+merged origin/main
+pushed to origin/main
+merged origin/main
+nothing to commit or push
+
+$ for f in todo.txt done.txt; do cmp f/notes/$f g/notes/$f && echo "$f: same bytes"; done; grep -h "Pay bills" f/notes/todo.txt f/notes/done.txt
+todo.txt: same bytes
+done.txt: same bytes
+Pay bills rec:+1m due:2026-12-30
+x 2026-11-22 Pay bills rec:+1m due:2026-11-30

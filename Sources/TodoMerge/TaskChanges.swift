@@ -27,21 +27,6 @@ package struct TaskChanges: Sendable, Hashable {
         let size = MergeOptions().effectiveMarkerSize
         let before = MergeVersion(TodoList(bytes: old), markerSize: size).tasks
         let after = MergeVersion(TodoList(bytes: new), markerSize: size).tasks
-        let matcher = TaskMatcher(before, after)
-        added = matcher.rightToLeft.filter { $0 == nil }.count
-        for (index, partner) in matcher.leftToRight.enumerated() {
-            guard let partner, before[index].raw != after[partner].raw else { continue }
-            let (was, now) = (before[index].item.isDone, after[partner].item.isDone)
-            if !was && now {
-                completed += 1
-            } else if was && !now {
-                reopened += 1
-            } else {
-                edited += 1
-            }
-        }
-        let removed = matcher.leftToRight.indices.filter { matcher.leftToRight[$0] == nil }
-        guard !removed.isEmpty else { return }
         // The lines the done file gained, as a multiset difference.
         var counts: [ArraySlice<UInt8>: Int] = [:]
         for line in TodoList(bytes: oldDone) { counts[line.content, default: 0] += 1 }
@@ -53,14 +38,29 @@ package struct TaskChanges: Sendable, Hashable {
                 gained.append(task)
             }
         }
-        let done = TaskMatcher(removed.map { before[$0] }, gained)
-        for (position, index) in removed.enumerated() {
-            if done.leftToRight[position] == nil {
+        // A task that reached the done file left the todo file, even when a similar task took
+        // its place there (a recurring task's next occurrence is an addition, not an edit).
+        let done = TaskMatcher(before, gained)
+        let stayed = before.indices.filter { done.leftToRight[$0] == nil }
+        for index in before.indices where done.leftToRight[index] != nil {
+            if before[index].item.isDone { archived += 1 } else { completed += 1 }
+        }
+        let matcher = TaskMatcher(stayed.map { before[$0] }, after)
+        added = matcher.rightToLeft.filter { $0 == nil }.count
+        for (position, partner) in matcher.leftToRight.enumerated() {
+            let task = before[stayed[position]]
+            guard let partner else {
                 deleted += 1
-            } else if before[index].item.isDone {
-                archived += 1
-            } else {
+                continue
+            }
+            guard task.raw != after[partner].raw else { continue }
+            let (was, now) = (task.item.isDone, after[partner].item.isDone)
+            if !was && now {
                 completed += 1
+            } else if was && !now {
+                reopened += 1
+            } else {
+                edited += 1
             }
         }
     }

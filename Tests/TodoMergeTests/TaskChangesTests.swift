@@ -48,6 +48,15 @@ import TodoMerge
         #expect(changes.summary == "complete 1, archive 1")
     }
 
+    @Test func aCompletedRecurringTaskIsACompletionAndAnAddition() {
+        // `do` archived the task and added its next occurrence, which reads much like it.
+        let changes = TaskChanges(
+            old: file(["Pay bills rec:+1m due:2026-11-30", "Buy milk"]),
+            new: file(["Buy milk", "Pay bills rec:+1m due:2026-12-30"]),
+            oldDone: [], newDone: file(["x 2026-11-22 Pay bills rec:+1m due:2026-11-30"]))
+        #expect(changes.summary == "add 1, complete 1")
+    }
+
     @Test func aRemovedTaskAlreadyInTheOldDoneFileIsADeletion() {
         let changes = TaskChanges(
             old: file(base), new: file(["(B) Call mom @phone", "Buy milk @store"]),

@@ -169,7 +169,7 @@ $ git clone -q remote.git f && git clone -q remote.git g && (cd f/notes && todo 
 $ cd f/notes && todo do $(grep -n "Pay bills" todo.txt | cut -d: -f1) | tail -2 && cd ../../g/notes && todo append 1 soon >/dev/null && cd ../../f/notes && todo git sync 2>&1 && cd ../../g/notes && todo git sync 2>&1 && cd ../../f/notes && todo git sync 2>&1
 10 Pay bills rec:+1m due:2026-12-30
 TODO: 10 added.
-committed "todo: edit 1"
+committed "todo: add 1, complete 1"
 up to date with origin/main
 pushed to origin/main
 committed "todo: edit 1"

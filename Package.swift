@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "TodoQuery", dependencies: ["TodoTxt", "TodoJSON"], swiftSettings: upcoming),
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(
-            name: "TodoCheck", dependencies: ["TodoTxt", "TodoQuery"], swiftSettings: upcoming),
+            name: "TodoCheck", dependencies: ["TodoTxt", "TodoQuery", "TodoJSON"],
+            swiftSettings: upcoming),
         .target(
             name: "TodoLanguageServer",
             dependencies: ["TodoTxt", "TodoJSON", "TodoCheck", "TodoQuery"],

@@ -1,3 +1,4 @@
+import TodoJSON
 import TodoQuery
 package import TodoTxt
 
@@ -199,43 +200,7 @@ package enum Checker {
             return high & 0x8080_8080_8080_8080 == 0
         }
         if isASCII { return nil }
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED:
-                length = 3
-                high = 0x9F
-            case 0xF0:
-                length = 4
-                low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                high = 0x8F
-            default: return index
-            }
-            for offset in 1..<length {
-                guard index + offset < bytes.count else { return index }
-                let byte = bytes[index + offset]
-                let (lower, upper): (UInt8, UInt8) = offset == 1 ? (low, high) : (0x80, 0xBF)
-                guard byte >= lower && byte <= upper else { return index }
-            }
-            index += length
-        }
-        return nil
+        return bytes.withUnsafeBufferPointer { WellFormedUTF8.firstInvalidByte(in: $0) }
     }
 
     /// The date the bytes spell, if they are exactly a valid `YYYY-MM-DD`.

@@ -115,45 +115,6 @@ package enum JSONWriter {
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
     /// U+10FFFF), checked without making a string.
     static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                let lead = buffer[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length: Int
-                var low: UInt8 = 0x80
-                var high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0:
-                    length = 3
-                    low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED:
-                    length = 3
-                    high = 0x9F
-                case 0xF0:
-                    length = 4
-                    low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4:
-                    length = 4
-                    high = 0x8F
-                default: return false
-                }
-                guard index + length <= count else { return false }
-                let second = buffer[index + 1]
-                guard second >= low && second <= high else { return false }
-                for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 {
-                    return false
-                }
-                index += length
-            }
-            return true
-        }
+        bytes.withUnsafeBufferPointer { WellFormedUTF8.firstInvalidByte(in: $0) == nil }
     }
 }

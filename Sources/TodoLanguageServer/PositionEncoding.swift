@@ -1,3 +1,5 @@
+import TodoJSON
+
 /// How the columns of a protocol position are counted (LSP 3.17 `positionEncoding`).
 ///
 /// Bytes that are not part of well-formed UTF-8 count as one unit each in both encodings: in
@@ -16,34 +18,8 @@ package enum PositionEncoding: String, Sendable, Hashable {
     ) -> (
         bytes: Int, utf16: Int
     ) {
-        let lead = bytes[index]
-        if lead < 0x80 { return (1, 1) }
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return (1, 1)
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return (1, 1) }
-            let byte = bytes[index + offset]
-            let (lower, upper): (UInt8, UInt8) = offset == 1 ? (low, high) : (0x80, 0xBF)
-            guard byte >= lower && byte <= upper else { return (1, 1) }
+        guard let length = WellFormedUTF8.sequenceLength(at: index, in: bytes) else {
+            return (1, 1)
         }
         return (length, length == 4 ? 2 : 1)
     }

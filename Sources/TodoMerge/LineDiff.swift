@@ -1,6 +1,6 @@
 /// A longest-common-subsequence alignment of two sequences of line ids (Myers' O(ND) greedy
 /// algorithm after trimming the common prefix and suffix).
-enum LineDiff {
+package enum LineDiff {
     /// Above this many differences the middle part is treated as wholly changed: the merge
     /// stays correct, only coarser.
     static let maximumDifferences = 2_000
@@ -22,16 +22,21 @@ enum LineDiff {
         }
         let middleA = Array(a[prefix..<(a.count - suffix)])
         let middleB = Array(b[prefix..<(b.count - suffix)])
-        for (x, y) in myers(middleA, middleB) { result[prefix + x] = prefix + y }
+        let pairs = matchedPairs(middleA, middleB, limit: maximumDifferences) ?? []
+        for (x, y) in pairs { result[prefix + x] = prefix + y }
         return result
     }
 
-    /// The matched index pairs of a shortest edit script, or none past the difference limit.
-    private static func myers(_ a: [Int], _ b: [Int]) -> [(Int, Int)] {
+    /// The index pairs of equal elements along a shortest edit script from `a` to `b` (Myers'
+    /// greedy algorithm), in increasing order, or `nil` when the script needs more than `limit`
+    /// insertions and deletions.
+    package static func matchedPairs<Element: Equatable>(
+        _ a: [Element], _ b: [Element], limit maximum: Int
+    ) -> [(Int, Int)]? {
         let n = a.count
         let m = b.count
         guard n > 0, m > 0 else { return [] }
-        let limit = min(n + m, maximumDifferences)
+        let limit = min(n + m, maximum)
         let offset = limit + 1
         var v = [Int](repeating: 0, count: 2 * limit + 3)
         var history: [[Int]] = []  // v[-d...d] after step d
@@ -57,7 +62,7 @@ enum LineDiff {
             }
             history.append(Array(v[(offset - d)...(offset + d)]))
         }
-        guard let finalStep else { return [] }
+        guard let finalStep else { return nil }
         var pairs: [(Int, Int)] = []
         var x = n
         var y = m
@@ -82,6 +87,6 @@ enum LineDiff {
             y -= 1
             pairs.append((x, y))
         }
-        return pairs
+        return pairs.reversed()
     }
 }

@@ -14,6 +14,9 @@ let upcoming: [SwiftSetting] = [
 
 let package = Package(
     name: "todo",
+    // The first Apple systems with the Synchronization module (`Atomic`, `Mutex`), which
+    // TodoPlatform and TodoKit use; `Duration` needs no more. Linux ignores this.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "TodoTxt", targets: ["TodoTxt"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),

@@ -1,3 +1,4 @@
+import TodoKit
 import TodoStore
 import TodoTxt
 
@@ -96,11 +97,11 @@ extension Session {
         return .success(number - 1)
     }
 
-    /// Turns CR and LF into spaces: a task is one line (TodoShCompatibility.md §4.4).
-    static func clean(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? " " : $0 }))
+    /// Text typed for a task as every editing action writes it (TaskLine's rules): line breaks
+    /// become spaces and `due:`/`t:` dates typed as words become dates, unless
+    /// `TODOTXT_RELATIVE_DATES=0`.
+    func typed(_ text: String) -> [UInt8] {
+        TaskLine.typed(text, today: today, resolvingDates: settings.relativeDates)
     }
 
     /// Writes a prompt on standard error (only to a terminal) and reads a line of input.
@@ -129,39 +130,23 @@ extension Session {
 
     // MARK: add, addm, addto
 
-    /// Builds the line todo.sh would add for `input`: cleaned, a lower-case priority upper-cased,
-    /// the date inserted with `-t`, the default priority added.
-    func newTaskLine(_ input: String) -> String {
-        var text = Array(resolvingTypedDates(Session.clean(input)).utf8)
-        if text.count >= 4, text[0] == 0x28, (0x61...0x7A).contains(text[1]), text[2] == 0x29,
-            text[3] == 0x20
-        {
-            text[1] -= 0x20
-        }
-        let hasPriority = Session.listingPriority(text[...]) != nil
-        if settings.dateOnAdd {
-            let date = today.utf8 + [0x20]
-            text.insert(contentsOf: date, at: hasPriority ? 4 : 0)
-        }
-        let startsWithPriority =
-            text.count >= 3 && text[0] == 0x28 && (0x41...0x5A).contains(text[1]) && text[2] == 0x29
-        if !settings.priorityOnAdd.isEmpty && !startsWithPriority {
-            text = Array("(\(settings.priorityOnAdd)) ".utf8) + text
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
+    /// Adds one task per input to `path` under the lock, each line as `add` writes it (the date
+    /// with `-t`, the default priority), and reports them when verbose.
     func addTasks(_ inputs: [String], to path: String) throws {
-        let lines = inputs.map(newTaskLine)
-        let count = try storage.appendCountingLines(path, lines: lines.map { Array($0.utf8) })
+        let date = settings.dateOnAdd ? today : nil
+        let priority = Priority(settings.priorityOnAdd)
+        let lines = inputs.map {
+            TaskLine.added(typed($0), creationDate: date, defaultPriority: priority)
+        }
+        let count = try storage.appendCountingLines(path, lines: lines)
         let first = count - lines.count + 1
         for (offset, line) in lines.enumerated() {
             if verbose {
-                console.line("\(first + offset) \(line)")
+                echo(String(first + offset), line)
                 console.line("\(Session.prefix(of: path)): \(first + offset) added.")
             }
             // FormatRules.md C.4: text that starts with "x " silently becomes a completed task.
-            if line.hasPrefix("x ") {
+            if TaskLine.isDone(line) {
                 console.error(
                     "\(program): warning: task \(first + offset) starts with 'x ', so it reads as a completed task"
                 )
@@ -185,7 +170,7 @@ extension Session {
     /// in one update, and `report` prints the echo when verbose.
     func editText(
         _ words: [String], usage: [String], prompt: String,
-        change: @escaping ([UInt8], String) -> [UInt8],
+        change: @escaping ([UInt8], [UInt8]) -> [UInt8],
         report: (String, [UInt8], [UInt8], inout Messages) -> Void
     ) throws {
         let file = settings.todoFile
@@ -198,8 +183,7 @@ extension Session {
             // Check the task before asking for the text.
             _ = try taskIndex(word, in: try storage.read(file), file: file, usage: usage).get()
         }
-        let input = resolvingTypedDates(
-            Session.clean(asks ? promptLine(prompt) : given.joined(separator: " ")))
+        let input = typed(asks ? promptLine(prompt) : given.joined(separator: " "))
         let lineGuard = LineGuard()
         let (old, new) = try storage.update(file) { list -> ([UInt8], [UInt8]) in
             let index = try self.taskIndex(word, in: list, file: file, usage: usage).get()

@@ -18,7 +18,11 @@ struct TaskEditor {
 
     func add(_ text: String) throws(TaskStoreError) -> StoredTask {
         guard !text.isEmpty else { throw .emptyText }
-        let line = TaskLine.added(text, options: options, today: options.today())
+        let today = options.today()
+        let line = TaskLine.added(
+            typed(text, today: today),
+            creationDate: options.addsCreationDate ? today : nil,
+            defaultPriority: options.defaultPriority)
         let list = try files.append(todoPath, lines: [line])
         return StoredTask(line: list.count, item: list[list.count - 1].item)
     }
@@ -27,14 +31,12 @@ struct TaskEditor {
         let today = options.today()
         let keepsPriority = options.keepsPriorityOnCompletion
         return try edit(task) { old, list, index in
-            guard let new = TaskLine.completed(old, on: today, keepingPriority: keepsPriority)
+            guard let done = TaskLine.completed(old, on: today, keepingPriority: keepsPriority)
             else { return }
-            list.replaceLine(at: index, with: new)
+            list.replaceLine(at: index, with: done.line)
             // A recurring task comes back in the same write, at the end of the file, as with
             // `todo do`; an invalid `rec:` (which `todo do` warns about) brings nothing back.
-            if let next = try? TODOItem(parsingBytes: old[...]).nextOccurrence(completedOn: today) {
-                _ = list.append(next)
-            }
+            if let next = done.next { _ = list.append(next) }
         }
     }
 
@@ -69,9 +71,15 @@ struct TaskEditor {
 
     func replace(_ task: StoredTask, with text: String) throws(TaskStoreError) -> StoredTask {
         guard !text.isEmpty else { throw .emptyText }
+        let new = typed(text, today: options.today())
         return try edit(task) { old, list, index in
-            list.replaceLine(at: index, with: TaskLine.replaced(old, with: text))
+            list.replaceLine(at: index, with: TaskLine.replaced(old, with: new))
         }
+    }
+
+    /// Text given for a task, as the options say `todo` writes it.
+    private func typed(_ text: String, today: LocalDate) -> [UInt8] {
+        TaskLine.typed(text, today: today, resolvingDates: options.resolvesTypedDates)
     }
 
     func delete(_ task: StoredTask) throws(TaskStoreError) {

@@ -16,8 +16,10 @@ public protocol TaskStore: Sendable {
     func snapshot() throws(TaskStoreError) -> TaskSnapshot
 
     /// Adds a task at the end of the file, as `todo add TEXT` does: line breaks become spaces,
-    /// a lower-case priority `(a)` is upper-cased, and the options' creation date and default
-    /// priority are applied. A missing file is created.
+    /// `due:` and `t:` dates typed as words (`due:friday`) become dates (unless the options'
+    /// ``TaskStoreOptions/resolvesTypedDates`` is off), a lower-case priority `(a)` is
+    /// upper-cased, and the options' creation date and default priority are applied. A missing
+    /// file is created.
     ///
     /// - Returns: The new task.
     @discardableResult
@@ -53,7 +55,8 @@ public protocol TaskStore: Sendable {
         -> StoredTask
 
     /// Replaces the text of a task, as `todo replace N TEXT` does: its priority and creation
-    /// date stay unless the new text starts with its own. The `x DATE` mark of a done task
+    /// date stay unless the new text starts with its own, and the text is cleaned as
+    /// ``add(_:)`` cleans it. The `x DATE` mark of a done task
     /// is replaced with the rest, so to keep a task done, start the text with it.
     ///
     /// - Returns: The task as it is now.

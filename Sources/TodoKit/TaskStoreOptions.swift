@@ -13,6 +13,10 @@ public struct TaskStoreOptions: Sendable {
     /// Whether a deleted task leaves an empty line behind so that the other tasks keep their
     /// numbers (`todo`'s default); when `false`, as with `todo -n`, every empty line is removed.
     public var preservesLineNumbers: Bool
+    /// Whether `due:` and `t:` values typed as words in the text of ``TaskStore/add(_:)`` and
+    /// ``TaskStore/replace(_:with:)`` (`due:friday`, `t:+3d`, `due:tomorrow`) are written as
+    /// dates, as `todo` does unless `TODOTXT_RELATIVE_DATES=0`.
+    public var resolvesTypedDates: Bool
     /// Tells the store what day it is: for completion and creation dates, and for the relative
     /// dates of queries (`today`, `+3d`). The computer's local date by default.
     public var today: @Sendable () -> LocalDate
@@ -22,12 +26,13 @@ public struct TaskStoreOptions: Sendable {
     public init(
         addsCreationDate: Bool = false, defaultPriority: Priority? = nil,
         keepsPriorityOnCompletion: Bool = false, preservesLineNumbers: Bool = true,
-        today: (@Sendable () -> LocalDate)? = nil
+        resolvesTypedDates: Bool = true, today: (@Sendable () -> LocalDate)? = nil
     ) {
         self.addsCreationDate = addsCreationDate
         self.defaultPriority = defaultPriority
         self.keepsPriorityOnCompletion = keepsPriorityOnCompletion
         self.preservesLineNumbers = preservesLineNumbers
+        self.resolvesTypedDates = resolvesTypedDates
         self.today = today ?? { StorageFiles.systemToday() }
     }
 }

@@ -18,29 +18,40 @@ package enum Concurrently {
     package static func run(_ first: () -> Void, _ second: () -> Void) {
         withoutActuallyEscaping(first) { first in
             let box = Unmanaged.passRetained(Work(first))
-            var thread = pthread_t()
-            let started = pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    let work = Unmanaged<Work>.fromOpaque(context).takeUnretainedValue()
-                    work.body()
-                    return nil
-                }, box.toOpaque())
+            #if canImport(Glibc)
+                var thread = pthread_t()
+            #else
+                // Darwin's and Musl's `pthread_t` is a pointer that `pthread_create` fills in.
+                var thread: pthread_t?
+            #endif
+            // Darwin passes the context as a non-optional pointer, Glibc and Musl as an
+            // optional one; `runWork` takes either.
+            let started = pthread_create(&thread, nil, { runWork($0) }, box.toOpaque())
             if started != 0 {
                 box.takeUnretainedValue().body()
                 second()
             } else {
                 second()
-                pthread_join(thread, nil)
+                #if canImport(Glibc)
+                    pthread_join(thread, nil)
+                #else
+                    if let thread { pthread_join(thread, nil) }
+                #endif
             }
             box.release()
         }
     }
 
     /// The work handed to the new thread.
-    private final class Work {
+    fileprivate final class Work {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
+}
+
+/// The body of the new thread: runs the ``Concurrently/Work`` whose pointer it is given.
+private func runWork(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<Concurrently.Work>.fromOpaque(context).takeUnretainedValue().body()
+    return nil
 }

@@ -45,6 +45,14 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
             environment: ["TODOTXT_PRIORITY_ON_ADD": "B"],
             options: testOptions(addsCreationDate: true, defaultPriority: Priority("B"))
         ) { try $0.add("buy milk") },
+        EquivalenceCase(name: "add, typed dates", arguments: ["add", "pay due:friday t:+2d"]) {
+            try $0.add("pay due:friday t:+2d")
+        },
+        EquivalenceCase(
+            name: "add, typed dates kept", arguments: ["add", "pay due:friday"],
+            environment: ["TODOTXT_RELATIVE_DATES": "0"],
+            options: testOptions(resolvesTypedDates: false)
+        ) { try $0.add("pay due:friday") },
         EquivalenceCase(name: "do", arguments: ["-a", "do", "1"]) {
             try $0.complete(try task(1, in: $0))
         },
@@ -101,6 +109,9 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
         EquivalenceCase(
             name: "replace with a header", arguments: ["replace", "6", "(A) 2026-01-01 new"]
         ) { try $0.replace(try task(6, in: $0), with: "(A) 2026-01-01 new") },
+        EquivalenceCase(
+            name: "replace, typed date", arguments: ["replace", "5", "pay\ndue:tomorrow"]
+        ) { try $0.replace(try task(5, in: $0), with: "pay\ndue:tomorrow") },
         EquivalenceCase(name: "replace a done task", arguments: ["replace", "4", "again"]) {
             try $0.replace(try task(4, in: $0), with: "again")
         },

@@ -10,12 +10,14 @@ let testDay: LocalDate = {
 /// Options with the test day as today.
 func testOptions(
     addsCreationDate: Bool = false, defaultPriority: Priority? = nil,
-    keepsPriorityOnCompletion: Bool = false, preservesLineNumbers: Bool = true
+    keepsPriorityOnCompletion: Bool = false, preservesLineNumbers: Bool = true,
+    resolvesTypedDates: Bool = true
 ) -> TaskStoreOptions {
     TaskStoreOptions(
         addsCreationDate: addsCreationDate, defaultPriority: defaultPriority,
         keepsPriorityOnCompletion: keepsPriorityOnCompletion,
-        preservesLineNumbers: preservesLineNumbers, today: { testDay })
+        preservesLineNumbers: preservesLineNumbers, resolvesTypedDates: resolvesTypedDates,
+        today: { testDay })
 }
 
 /// The two kinds of store, so that a test runs against both.

@@ -1,3 +1,5 @@
+import TodoKit
+
 /// Adds text at the end of a task (todo.sh `append`).
 struct AppendAction: TodoShAction {
     static let names = [
@@ -18,12 +20,9 @@ struct AppendAction: TodoShAction {
     /// text unless the text starts with one of SENTENCE_DELIMITERS.
     func run(in context: Context) throws -> Int32 {
         let usage = ["usage: \(context.program) append NR \"TEXT TO APPEND\""]
-        let delimiters = Set(context.settings.sentenceDelimiters.unicodeScalars)
+        let delimiters = context.settings.sentenceDelimiters
         try context.operations.editText(words, usage: usage, prompt: "Append: ") { old, input in
-            let glue =
-                input.unicodeScalars.first.map { delimiters.contains($0) } == true
-                ? [] : [UInt8(0x20)]
-            return old + glue + Array(input.utf8)
+            TaskLine.appended(old, input, delimiters: delimiters)
         } report: { number, old, new, messages in
             messages.echo(number, new)
         }

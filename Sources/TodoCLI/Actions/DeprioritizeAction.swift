@@ -1,4 +1,4 @@
-import TodoTxt
+import TodoKit
 
 /// Removes priorities (todo.sh `depri`).
 struct DeprioritizeAction: TodoShAction {
@@ -24,10 +24,8 @@ struct DeprioritizeAction: TodoShAction {
         let verbose = context.settings.verbosity > 0
         return try session.eachTask(words, usage: "usage: \(context.program) depri NR [NR ...]") {
             index, word, list, messages in
-            let old = Array(list[index].content)
-            let length = TaskHeader.priorityLength(old)
-            if length > 0 {
-                list.replaceLine(at: index, with: old[length...])
+            if let new = TaskLine.prioritized(Array(list[index].content), nil) {
+                list.replaceLine(at: index, with: new)
                 if verbose {
                     messages.echo(word, list[index].content)
                     messages.out("TODO: \(word) deprioritized.")

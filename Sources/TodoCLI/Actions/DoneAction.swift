@@ -1,3 +1,4 @@
+import TodoKit
 import TodoStore
 import TodoTxt
 
@@ -33,28 +34,23 @@ struct DoneAction: TodoShAction {
         var status = try session.eachTask(words, usage: "usage: \(context.program) do NR [NR ...]")
         {
             index, word, list, messages in
-            let old = Array(list[index].content)
-            guard !old.starts(with: [0x78, 0x20]) else {
+            guard
+                let done = TaskLine.completed(
+                    Array(list[index].content), on: today,
+                    keepingPriority: context.settings.keepPriority)
+            else {
                 messages.err("TODO: \(word) is already marked done.")
                 return
             }
-            let length = TaskHeader.priorityLength(old)
-            var rest = Array(old[length...])
-            if context.settings.keepPriority, length == 4, (0x41...0x5A).contains(old[1]) {
-                rest += Array(" pri:".utf8) + [old[1]]
-            }
-            list.replaceLine(at: index, with: [0x78, 0x20] + today.utf8 + [0x20] + rest)
+            list.replaceLine(at: index, with: done.line)
             if verbose {
                 messages.echo(word, list[index].content)
                 messages.out("TODO: \(word) marked as done.")
             }
             // A recurring task comes back in the same write as its completion.
-            do {
-                let task = TODOItem(parsingBytes: old[...])
-                if let next = try task.nextOccurrence(completedOn: today) {
-                    recurring[word] = (list.append(next), next.line)
-                }
-            } catch {
+            if let next = done.next {
+                recurring[word] = (list.append(next), next.line)
+            } else if let error = done.recurrenceError {
                 warnings[word] = "\(context.program): warning: task \(word): \(error)"
             }
         }

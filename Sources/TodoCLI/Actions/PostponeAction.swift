@@ -1,3 +1,7 @@
+import TodoKit
+import TodoStore
+import TodoTxt
+
 /// Moves the `due:` date of tasks by an amount (`3d`, `1w`, `2m`, `1y`, `5b`), counted from the
 /// due date, or from today when it has passed; `t:` moves along.
 struct PostponeAction: Action {
@@ -23,7 +27,43 @@ struct PostponeAction: Action {
         amount = last
     }
 
+    /// Every task is checked before any changes; a bad amount or task number changes nothing.
     func run(in context: Context) throws -> Int32 {
-        try context.operations.postpone(numbers, by: amount)
+        let program = context.program
+        guard let (offset, sign) = DateOffset.parse(Array(amount.utf8)[...]), sign != 0x2D,
+            offset.count > 0
+        else {
+            throw CommandFailure.die(
+                "\(program): postpone: invalid amount '\(amount)'; expected a number and a unit d, w, m, y or b, as in 3d or 1w"
+            )
+        }
+        let session = context.operations
+        let today = context.now.date
+        let file = context.settings.todoFile
+        let usage = ["usage: \(program) postpone NR [NR ...] AMOUNT"]
+        let lineGuard = LineGuard()
+        let changed = try context.storage.update(file) { list -> [(String, String, LocalDate?)] in
+            var changed: [(String, String, LocalDate?)] = []
+            for word in numbers {
+                let index = try session.taskIndex(word, in: list, file: file, usage: usage).get()
+                try lineGuard.check(list, index)
+                guard let item = TaskLine.postponed(list[index].item, by: offset, today: today)
+                else {
+                    throw CommandFailure.die(
+                        "\(program): postpone: task \(word) would move past the year 9999")
+                }
+                list.replaceLine(at: index, with: item)
+                changed.append((word, item.text, item.dateTag("due")))
+            }
+            return changed
+        }
+        if context.settings.verbosity > 0 {
+            for (word, text, due) in changed {
+                context.console.line("\(word) \(text)")
+                context.console.line(
+                    "TODO: \(word) postponed to \(due.map(\.description) ?? "?").")
+            }
+        }
+        return 0
     }
 }

@@ -1,4 +1,4 @@
-import TodoTxt
+import TodoKit
 
 /// Inserts text at the start of a task (todo.sh `prepend`).
 struct PrependAction: TodoShAction {
@@ -20,8 +20,7 @@ struct PrependAction: TodoShAction {
     func run(in context: Context) throws -> Int32 {
         let usage = ["usage: \(context.program) prepend NR \"TEXT TO PREPEND\""]
         try context.operations.editText(words, usage: usage, prompt: "Prepend: ") { old, input in
-            let split = TaskHeader.length(old)
-            return Array(old[..<split]) + Array(input.utf8) + [0x20] + Array(old[split...])
+            TaskLine.prepended(old, input)
         } report: { number, old, new, messages in
             messages.echo(number, new)
         }

@@ -1,3 +1,4 @@
+import TodoKit
 import TodoStore
 import TodoTxt
 
@@ -54,21 +55,19 @@ struct PrioritizeAction: TodoShAction {
                         oldLength > 0
                         ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
                     let newText = priority.description
-                    if oldPriority != newText {
-                        let new = [0x28, priority.ascii, 0x29, 0x20] + old[oldLength...]
-                        list.replaceLine(at: index, with: new)
-                    }
+                    let new = TaskLine.prioritized(old, priority)
+                    if let new { list.replaceLine(at: index, with: new) }
                     if verbose {
                         messages.echo(word, list[index].content)
-                        if let oldPriority, oldPriority != newText {
+                        if new != nil, let oldPriority {
                             messages.out(
                                 "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."
                             )
-                        } else if oldPriority == nil {
+                        } else if new != nil {
                             messages.out("TODO: \(word) prioritized (\(newText)).")
                         }
                     }
-                    if oldPriority == newText {
+                    if new == nil {
                         messages.err("TODO: \(word) already prioritized (\(newText)).")
                     }
                 }

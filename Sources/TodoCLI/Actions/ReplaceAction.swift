@@ -1,4 +1,4 @@
-import TodoTxt
+import TodoKit
 
 /// Replaces the text of a task (todo.sh `replace`).
 struct ReplaceAction: TodoShAction {
@@ -18,7 +18,7 @@ struct ReplaceAction: TodoShAction {
         let usage = ["usage: \(context.program) replace NR \"UPDATED ITEM\""]
         try context.operations.editText(words, usage: usage, prompt: "Replacement: ") {
             old, input in
-            TaskHeader.replacing(old, with: Array(input.utf8))
+            TaskLine.replaced(old, with: input)
         } report: { number, old, new, messages in
             messages.echo(number, old)
             messages.out("TODO: Replaced task with:")

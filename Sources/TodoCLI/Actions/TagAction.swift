@@ -1,3 +1,7 @@
+import TodoKit
+import TodoStore
+import TodoTxt
+
 /// Sets, adds or removes one `key:value` tag of a task.
 struct TagAction: Action {
     static let names = ["tag"]
@@ -25,6 +29,41 @@ struct TagAction: Action {
     }
 
     func run(in context: Context) throws -> Int32 {
-        try context.operations.tag(number, key: key, value: value)
+        let program = context.program
+        let file = context.settings.todoFile
+        let usage = ["usage: \(program) tag NR KEY [VALUE]"]
+        guard !key.isEmpty, !key.contains(where: { $0 == ":" || $0 == " " || $0 == "\t" }) else {
+            throw CommandFailure.die(
+                "\(program): tag: invalid key '\(key)'; a key has no ':', spaces or tabs")
+        }
+        let session = context.operations
+        let newValue = value.map {
+            TaskLine.tagValue(
+                $0, key: key, today: context.now.date,
+                resolvingDates: context.settings.relativeDates)
+        }
+        let lineGuard = LineGuard()
+        let text = try context.storage.update(file) { list -> String in
+            let index = try session.taskIndex(number, in: list, file: file, usage: usage).get()
+            try lineGuard.check(list, index)
+            let item: TODOItem
+            do {
+                item = try TaskLine.tagged(list[index].item, key: key, value: newValue)
+            } catch {
+                let shown = newValue.map { key + ":" + $0 } ?? key
+                throw CommandFailure.die("\(program): tag: cannot set '\(shown)': \(error)")
+            }
+            list.replaceLine(at: index, with: item)
+            return item.text
+        }
+        if context.settings.verbosity > 0 {
+            context.console.line("\(number) \(text)")
+            if let newValue {
+                context.console.line("TODO: \(number) tagged \(key):\(newValue).")
+            } else {
+                context.console.line("TODO: \(number) untagged \(key).")
+            }
+        }
+        return 0
     }
 }

@@ -71,6 +71,7 @@ struct UIAction: Action {
             defaultPriority: Priority(settings.priorityOnAdd),
             keepsPriorityOnCompletion: settings.keepPriority,
             preservesLineNumbers: settings.preserveLineNumbers,
+            resolvesTypedDates: settings.relativeDates,
             today: {
                 guard !usesFixedDay, let clock else { return fixed }
                 return clock.now().date

@@ -35,10 +35,19 @@ package struct TaskRows: RandomAccessCollection, Sendable {
             throw .invalidQuery(error)
         }
         var selected: [Int] = []
-        for index in list.indices where !list[index].isBlank {
-            let item = list[index].item
-            if view.shows(item), query.matches(item, line: index + 1, today: today) {
-                selected.append(index)
+        if query.text.isEmpty {
+            // No filter: the view alone decides, from the `x ` a done task starts with, so no
+            // task is parsed before the sort.
+            for index in list.indices where !list[index].isBlank {
+                let isDone = list[index].content.starts(with: [0x78, 0x20])
+                if view == .all || (view == .done) == isDone { selected.append(index) }
+            }
+        } else {
+            for index in list.indices where !list[index].isBlank {
+                let item = list[index].item
+                if view.shows(item), query.matches(item, line: index + 1, today: today) {
+                    selected.append(index)
+                }
             }
         }
         let request = QueryRequest(query: query, sorting: sorting, includesAll: true)

@@ -317,7 +317,8 @@ package struct TaskListModel: Sendable {
     package mutating func archive() {
         let store = self.store
         do {
-            let moved = try write("ui: archive") { () throws(TaskStoreError) in try store.archive()
+            let moved = try write("ui: archive", touchesDoneFile: true) {
+                () throws(TaskStoreError) in try store.archive()
             }
             reread(selecting: nil)
             status = .info(
@@ -416,10 +417,11 @@ package struct TaskListModel: Sendable {
     /// Makes one change through `body`, recorded in the history when there is one; a change
     /// written but not recorded leaves its reason for ``reportUnrecorded()``.
     private mutating func write<Result>(
-        _ command: String, _ body: () throws(TaskStoreError) -> Result
+        _ command: String, touchesDoneFile: Bool = false,
+        _ body: () throws(TaskStoreError) -> Result
     ) throws(TaskStoreError) -> Result {
         guard let history else { return try body() }
-        let outcome = try history.recording(command, body)
+        let outcome = try history.recording(command, touchesDoneFile: touchesDoneFile, body)
         unrecorded = outcome.warning
         return outcome.result
     }

@@ -7,13 +7,15 @@ package import TodoKit
 /// three-way merge, so that edits made since are kept) is the history's business.
 package protocol UndoHistory: Sendable {
     /// Makes one change through `write` and records what it changed in the todo file and the
-    /// done file under `command` (such as `do 3`).
+    /// done file under `command` (such as `ui: do 3`); the done file only when
+    /// `touchesDoneFile` (archiving), so that other changes do not read it.
     ///
     /// - Returns: What `write` returned, and a warning (one line) when the change was written
     ///   but could not be recorded.
     /// - Throws: What `write` throws; nothing is recorded then.
     func recording<Result>(
-        _ command: String, _ write: () throws(TaskStoreError) -> Result
+        _ command: String, touchesDoneFile: Bool,
+        _ write: () throws(TaskStoreError) -> Result
     ) throws(TaskStoreError) -> (result: Result, warning: String?)
 
     /// Takes back the most recent recorded change.

@@ -125,6 +125,26 @@ import Testing
                 == ["undo", "ui: pri 3 A", "undo", "do 2", "undo", "ui: do 1"])
     }
 
+    @Test func uTakesBackAnArchiveInBothFiles() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("todo.txt")
+        let done = directory.appendingPathComponent("done.txt")
+        try Data("x 2026-11-20 Buy milk\nPay rent\n".utf8).write(to: file)
+        let tmux = try TmuxSession(directory: directory)
+        let screen = try TaskListScreen.open(in: tmux)
+        try tmux.type("A")
+        try tmux.waitFor("the archive") { $0.last == "1 task archived" }
+        #expect(Self.text(done) == "x 2026-11-20 Buy milk\n")
+        try tmux.type("u")
+        try tmux.waitFor("the undo") {
+            $0.last == "undid 'ui: archive' (todo.txt -1, done.txt +1)"
+        }
+        try screen.quit()
+        #expect(Self.text(file) == "x 2026-11-20 Buy milk\nPay rent\n")
+        #expect((Self.text(done) ?? "") == "")
+    }
+
     @Test func qCtrlCAndSignalsRestoreTheTerminal() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

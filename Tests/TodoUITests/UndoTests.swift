@@ -23,7 +23,8 @@ final class MemoryHistory: UndoHistory {
     var commands: [String] { entries.withLock { $0.map(\.command) } }
 
     func recording<Result>(
-        _ command: String, _ write: () throws(TaskStoreError) -> Result
+        _ command: String, touchesDoneFile: Bool,
+        _ write: () throws(TaskStoreError) -> Result
     ) throws(TaskStoreError) -> (result: Result, warning: String?) {
         let before = store.todoText
         let result = try write()

@@ -109,12 +109,12 @@ private struct CommandHistory: UndoHistory {
     }
 
     func recording<Result>(
-        _ command: String, _ write: () throws(TaskStoreError) -> Result
+        _ command: String, touchesDoneFile: Bool,
+        _ write: () throws(TaskStoreError) -> Result
     ) throws(TaskStoreError) -> (result: Result, warning: String?) {
         guard isOn else { return (try write(), nil) }
         let storage = FileStorage(temporaryDirectory: temporaryDirectory)
-        // done.txt changes only when tasks are archived; it is not read for other changes.
-        let paths = command == "ui: archive" ? [todoPath, donePath] : [todoPath]
+        let paths = touchesDoneFile ? [todoPath, donePath] : [todoPath]
         let before = paths.map { (try? storage.readBytes($0)) ?? [] }
         let result = try write()
         let changes = zip(paths, before).compactMap { path, old -> FileChange? in

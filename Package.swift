@@ -71,6 +71,7 @@ let package = Package(
             name: "todo", dependencies: ["TodoCLI", "TodoPlatform"], swiftSettings: upcoming),
         .executableTarget(
             name: "todo-bench",
+            dependencies: ["TodoPlatform"],
             path: "Benchmarks/TodoBench",
             swiftSettings: upcoming
         ),

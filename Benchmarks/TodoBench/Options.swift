@@ -11,11 +11,13 @@ struct Options {
     var limit = 30.0
     /// Measure `todo language-server` instead of the command-line actions.
     var languageServer = false
+    /// Measure `todo ui` instead (UIBench.swift).
+    var ui = false
     var seed: UInt64 = 20_240_517
 
     static let usage = """
         usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
-                          [--limit SECONDS] [--seed N] [--keep] [--language-server]
+                          [--limit SECONDS] [--seed N] [--keep] [--language-server] [--ui]
 
           --sizes      line counts of the generated files (default 100000,1000000); the report
                        gives each row's growth from one size to the next
@@ -32,6 +34,8 @@ struct Options {
           --language-server
                        time `todo language-server` instead (first diagnostics, a one-character
                        change, a completion, peak memory) on documents of --sizes lines
+          --ui         time `todo ui` on a pseudo-terminal instead (first screen, a move, a
+                       sort change, peak memory) on files of --sizes lines
         """
 
     /// Parses the arguments; returns nil (after printing why) when they are wrong.
@@ -79,6 +83,7 @@ struct Options {
             case "--no-topydo": options.useTopydo = false
             case "--keep": options.keep = true
             case "--language-server": options.languageServer = true
+            case "--ui": options.ui = true
             case "--help", "-h":
                 print(usage)
                 return nil

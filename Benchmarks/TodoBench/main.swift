@@ -62,6 +62,10 @@ if options.languageServer {
     }
     exit(failed ? 1 : 0)
 }
+if options.ui {
+    print("todo: \(todo)")
+    exit(UIBench.runAll(todo: todo, options: options))
+}
 
 // The start-up floor, built the same way (Benchmarks/StartupFloor is a package of its own).
 guard

@@ -1,5 +1,7 @@
 import TodoHistory
 import TodoPlatform
+import TodoStore
+import TodoTxt
 
 /// The history of one todo file on disk: `$XDG_STATE_HOME/todo/` (default
 /// `~/.local/state/todo/`), one file per real path of the todo file, private to its user.
@@ -12,6 +14,12 @@ struct HistoryFile {
     /// Why the history cannot be used, for one warning line.
     struct Unusable: Error, CustomStringConvertible {
         /// What went wrong, naming the path.
+        var description: String
+    }
+
+    /// Why an undo changed nothing, in words that follow `undo: `.
+    struct Refusal: Error, CustomStringConvertible {
+        /// `nothing to undo`, or which change cannot be taken back and why.
         var description: String
     }
 
@@ -127,6 +135,51 @@ struct HistoryFile {
             try fileSystem.rename(folder, temporary, name)
         } catch {
             throw Unusable(description: "cannot write \(path): \(error)")
+        }
+    }
+
+    /// Takes back the most recent change of the history that is not undone yet, file by file
+    /// through the three-way merge (lines edited since are kept), and records the undo at
+    /// `time`. Every file is checked before any is written, so a refusal changes nothing.
+    ///
+    /// - Returns: The entry taken back.
+    /// - Throws: ``Refusal`` when there is nothing to undo or the change cannot be placed on
+    ///   the files as they are now; ``Unusable`` or the store's error when a file cannot be
+    ///   read or written.
+    func undoLast(through storage: any TodoStorage, time: Int64) throws -> HistoryEntry {
+        try update { history throws -> HistoryEntry in
+            guard let target = history.undoTarget else {
+                throw Refusal(description: "nothing to undo")
+            }
+            func refusal(_ error: any Error) -> Refusal {
+                Refusal(description: "cannot take back '\(target.command)': \(error)")
+            }
+            for change in target.files {
+                let current =
+                    storage.fileExists(change.path) ? try storage.readBytes(change.path) : []
+                do {
+                    _ = try change.undo(current: current)
+                } catch {
+                    throw refusal(error)
+                }
+            }
+            var made: [FileChange] = []
+            for change in target.files {
+                let written = try storage.update(change.path) { list -> FileChange in
+                    let current = list.serialized()
+                    let restored: [UInt8]
+                    do {
+                        restored = try change.undo(current: current)
+                    } catch {
+                        throw refusal(error)
+                    }
+                    list = TodoList(bytes: restored)
+                    return FileChange(path: change.path, before: current, after: restored)
+                }
+                made.append(written)
+            }
+            history.record(command: "undo", time: time, files: made, undid: target.id)
+            return target
         }
     }
 }

@@ -21,9 +21,12 @@ extension Session {
 
     /// The moment of this run as seconds of local wall-clock time since 1970-01-01 00:00 (no
     /// time zone involved, so `TODOTXT_NOW` pins it).
-    var historyTime: Int64 {
-        Int64(now.date.daysSinceEpoch) * 86_400
-            + Int64(now.hour * 3_600 + now.minute * 60 + now.second)
+    var historyTime: Int64 { Session.historyTime(of: now) }
+
+    /// A moment as the history keeps it: seconds of local wall-clock time since 1970-01-01.
+    static func historyTime(of moment: LocalDateTime) -> Int64 {
+        Int64(moment.date.daysSinceEpoch) * 86_400
+            + Int64(moment.hour * 3_600 + moment.minute * 60 + moment.second)
     }
 
     /// Records what a writing command changed; a history that cannot be written prints one
@@ -38,70 +41,6 @@ extension Session {
         } catch {
             console.error("\(program): warning: \(error)")
         }
-    }
-
-    /// `undo`: takes back the most recent change of the todo file (and done.txt) through the
-    /// three-way merge; `undo --list` prints the recorded changes, newest first.
-    func undo(listing: Bool) throws -> Int32 {
-        guard historyIsOn else {
-            throw CommandFailure.die("\(program): undo: the history is off (TODOTXT_HISTORY=0)")
-        }
-        let file: HistoryFile
-        do {
-            guard
-                let found = try HistoryFile.locate(
-                    todoFile: settings.todoFile, variables: environment.variables)
-            else { throw CommandFailure.die("\(program): undo: nothing to undo") }
-            file = found
-        } catch let error as HistoryFile.Unusable {
-            throw CommandFailure.die("\(program): undo: \(error)")
-        }
-        if listing {
-            for entry in file.read().entries.reversed() {
-                console.line(
-                    "\(Session.historyMoment(entry.time))  \(entry.command)  \(entry.summary)")
-            }
-            return 0
-        }
-        let undone = try file.update { history throws -> HistoryEntry in
-            guard let target = history.undoTarget else {
-                throw CommandFailure.die("\(program): undo: nothing to undo")
-            }
-            func refusal(_ error: any Error) -> CommandFailure {
-                .die("\(program): undo: cannot take back '\(target.command)': \(error)")
-            }
-            // Every file is checked before any is written, so a refusal changes nothing.
-            for change in target.files {
-                let current =
-                    storage.fileExists(change.path) ? try storage.readBytes(change.path) : []
-                do {
-                    _ = try change.undo(current: current)
-                } catch {
-                    throw refusal(error)
-                }
-            }
-            var made: [FileChange] = []
-            for change in target.files {
-                let written = try storage.update(change.path) { list -> FileChange in
-                    let current = list.serialized()
-                    let restored: [UInt8]
-                    do {
-                        restored = try change.undo(current: current)
-                    } catch {
-                        throw refusal(error)
-                    }
-                    list = TodoList(bytes: restored)
-                    return FileChange(path: change.path, before: current, after: restored)
-                }
-                made.append(written)
-            }
-            history.record(command: "undo", time: historyTime, files: made, undid: target.id)
-            return target
-        }
-        if verbose {
-            console.line("TODO: Undid '\(undone.command)' (\(undone.summary)).")
-        }
-        return 0
     }
 
     /// `YYYY-MM-DD HH:MM:SS` of a history time.

@@ -10,7 +10,7 @@ public struct StoredTask: Hashable, Sendable, CustomStringConvertible {
     public let item: TODOItem
 
     /// Pairs a line number with an item.
-    init(line: Int, item: TODOItem) {
+    package init(line: Int, item: TODOItem) {
         self.line = line
         self.item = item
     }

@@ -1,7 +1,7 @@
 /// The todo file as read at one moment: a `Sendable` value to query, sort and show.
 public struct TaskSnapshot: Sendable, Equatable {
-    /// The file's lines.
-    let list: TodoList
+    /// The file's lines (for TodoUI, which keeps its rows as indices into them).
+    package let list: TodoList
     /// The day the snapshot was read on, for relative dates in queries.
     public let today: LocalDate
 

@@ -16,7 +16,7 @@ package struct ScreenComposer: Sendable {
     /// The name shown first in the header (the todo file's name).
     package var fileName: String
     /// The colours and hiding settings of the rows.
-    package var look: RowLook
+    package var look: ListingLook
 
     /// The smallest window that shows the list.
     package static let minimumSize = (width: 20, height: 5)
@@ -39,6 +39,7 @@ package struct ScreenComposer: Sendable {
         "p A-Z, p -      set / remove the priority",
         "d               delete (asks first)",
         "A               archive done tasks",
+        "u               undo the last change (todo undo)",
         "E               open $EDITOR at the task",
         "r               reload",
         "q Ctrl-C        quit",
@@ -47,7 +48,7 @@ package struct ScreenComposer: Sendable {
     ]
 
     /// Creates a composer.
-    package init(fileName: String, look: RowLook = RowLook()) {
+    package init(fileName: String, look: ListingLook = ListingLook()) {
         self.fileName = fileName
         self.look = look
     }
@@ -105,7 +106,7 @@ package struct ScreenComposer: Sendable {
             }
             let spans =
                 [Span(isSelected ? "> " : "  ")]
-                + look.spans(number: number, line: task.item.line)
+                + look.spans(Array(number.utf8) + [0x20] + task.item.line)
             let row = 1 + offset
             frame.draw(spans, row: row, column: 0)
             if isSelected { frame.restyle(row: row) { $0 = $0.reversed } }

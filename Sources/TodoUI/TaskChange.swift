@@ -35,6 +35,21 @@ package enum TaskChange: Hashable, Sendable {
         }
     }
 
+    /// The `todo` command the change stands for on task `line`, as the history records it
+    /// (`ui: do 3`).
+    package func command(line: Int) -> String {
+        let words: String
+        switch self {
+        case .complete: words = "do \(line)"
+        case .reopen: words = "reopen \(line)"
+        case .setPriority(let priority?): words = "pri \(line) \(priority)"
+        case .setPriority(nil): words = "depri \(line)"
+        case .replace(let text): words = "replace \(line) \(text)"
+        case .delete: words = "del \(line)"
+        }
+        return "ui: " + words
+    }
+
     /// What the status line says once the change is made to task `line`.
     package func report(line: Int) -> String {
         switch self {

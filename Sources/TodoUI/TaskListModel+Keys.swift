@@ -42,8 +42,7 @@ extension TaskListModel {
             if let task = selectedTask, let snapshot {
                 prompt = Prompt(.confirmDelete(task, base: snapshot))
             }
-        // `u` (undo) belongs here, once the `undo` action's history exists: it will undo the
-        // last change this session wrote, through the same merge as every other change.
+        case .text("u"): undo()
         case .text("A"): archive()
         case .text("E"): return .openEditor(line: selectedTask?.line ?? 1)
         case .text("r"): reload()
@@ -144,8 +143,8 @@ extension TaskListModel {
     package func completions(of word: Substring) -> [String] {
         guard let snapshot, !word.isEmpty else { return [] }
         var words: Set<String> = []
-        for task in snapshot.tasks {
-            task.item.forEachWord { found in
+        for line in snapshot.list where !line.isBlank {
+            line.item.forEachWord { found in
                 let name = String(decoding: found.name, as: UTF8.self)
                 switch found.kind {
                 case .project: words.insert("+" + name)

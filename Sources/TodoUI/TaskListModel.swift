@@ -9,7 +9,8 @@ package import TodoKit
 /// reads it again, and the selection stays on the same task (found by its text) whatever moved.
 /// A change to a task that was changed on disk since it was read goes through the three-way
 /// merge (``ChangePlacer``); when it cannot be placed, nothing is written, the status line says
-/// so and an open prompt keeps the user's text.
+/// so and an open prompt keeps the user's text. With an ``UndoHistory`` every change is
+/// recorded there, and `u` takes back the most recent one (``undo()``).
 package struct TaskListModel: Sendable {
     /// The file's lines as one task and its position, to find the task again after a reload.
     private struct SelectionKey {
@@ -19,10 +20,12 @@ package struct TaskListModel: Sendable {
 
     /// The store every change is written to.
     package let store: any TaskStore
+    /// Where changes are recorded and `u` takes them back from; `nil` when there is none.
+    package let history: (any UndoHistory)?
     /// The file as last read; `nil` when it could not be read.
     package private(set) var snapshot: TaskSnapshot?
     /// The tasks shown, in order.
-    package private(set) var rows: [StoredTask] = []
+    package private(set) var rows = TaskRows()
     /// The number of tasks in the file (blank lines left out).
     package private(set) var taskCount = 0
     /// Which tasks are shown.
@@ -47,10 +50,19 @@ package struct TaskListModel: Sendable {
     /// toggling one again gives its exact bytes back (its priority included).
     private var completedHere: [[UInt8]: [UInt8]] = [:]
 
+    /// A change that was written but not recorded in the history: why, for the status line.
+    private var unrecorded: String?
+
     /// Opens the list on a store, reading the file; a file that cannot be read leaves the list
     /// empty with the error on the status line.
-    package init(store: any TaskStore) {
+    ///
+    /// - Parameters:
+    ///   - store: Where the tasks are read and written.
+    ///   - history: Where every change is recorded for `u` (and `todo undo`); without one,
+    ///     `u` says that there is no history.
+    package init(store: any TaskStore, history: (any UndoHistory)? = nil) {
         self.store = store
+        self.history = history
         read(keeping: nil)
     }
 
@@ -97,7 +109,7 @@ package struct TaskListModel: Sendable {
     ///
     /// - Returns: Whether the file was read.
     @discardableResult
-    private mutating func read(keeping key: SelectionKey?) -> Bool {
+    private mutating func read(keeping key: SelectionKey?, orSameLine: Bool = false) -> Bool {
         do {
             let fresh = try store.snapshot()
             snapshot = fresh
@@ -105,13 +117,13 @@ package struct TaskListModel: Sendable {
         } catch {
             snapshot = nil
             taskCount = 0
-            rows = []
+            rows = TaskRows()
             selection = 0
             top = 0
             status = .error(error.description)
             return false
         }
-        if let failure = rebuildRows(keeping: key) {
+        if let failure = rebuildRows(keeping: key, orSameLine: orSameLine) {
             status = .error(failure.description)
             return false
         }
@@ -125,30 +137,28 @@ package struct TaskListModel: Sendable {
 
     /// Computes the rows from the snapshot with the current view, filter and sort, and puts
     /// the selection on the task `key` names (its line first, else the same text elsewhere),
-    /// or on the row at the same position.
+    /// or, with `orSameLine`, on the task now on its line), or on the row at the same position.
     ///
     /// - Returns: The error when the filter cannot be evaluated today (rows are then empty).
-    private mutating func rebuildRows(keeping key: SelectionKey?) -> TaskStoreError? {
+    private mutating func rebuildRows(
+        keeping key: SelectionKey?, orSameLine: Bool = false
+    ) -> TaskStoreError? {
         var failure: TaskStoreError?
+        // The old rows go first, so that two sets of rows are never held at once.
+        rows = TaskRows()
         if let snapshot {
             do {
-                let view = self.view
-                rows = try snapshot.tasks(
-                    matching: filter, sortedBy: sort.sorting.keys, includingAll: true
-                ).filter { view.shows($0.item) }
+                rows = try TaskRows(snapshot, view: view, filter: filter, sorting: sort.sorting)
             } catch {
-                rows = []
                 failure = error
             }
-        } else {
-            rows = []
         }
         if let key {
-            // The same line number with the same text first (the usual case, found without
-            // comparing texts), then the same text anywhere.
+            // The same line number with the same text first (the usual case), then the same
+            // text anywhere.
             let index =
-                rows.firstIndex { $0.line == key.line && $0.item.line == key.bytes }
-                ?? rows.firstIndex { $0.item.line == key.bytes }
+                rows.row(ofLine: key.line, bytes: key.bytes)
+                ?? (orSameLine ? rows.row(ofLine: key.line) : nil)
             if let index { selection = index }
         }
         selection = max(0, min(selection, rows.count - 1))
@@ -240,10 +250,14 @@ package struct TaskListModel: Sendable {
     /// - Returns: Whether it was added (else ``status`` says why).
     @discardableResult
     package mutating func add(_ text: String) -> Bool {
+        let store = self.store
         do {
-            let task = try store.add(text)
+            let task = try write("ui: add \(text)") { () throws(TaskStoreError) in
+                try store.add(text)
+            }
             reread(selecting: task)
             status = .info("task \(task.line) added")
+            reportUnrecorded()
             return true
         } catch {
             status = .error(error.description)
@@ -301,13 +315,17 @@ package struct TaskListModel: Sendable {
 
     /// Moves done tasks to the done file, as `todo archive` does (`A`).
     package mutating func archive() {
+        let store = self.store
         do {
-            let moved = try store.archive()
+            let moved = try write("ui: archive", touchesDoneFile: true) {
+                () throws(TaskStoreError) in try store.archive()
+            }
             reread(selecting: nil)
             status = .info(
                 moved.isEmpty
                     ? "nothing to archive"
                     : "\(moved.count) task\(moved.count == 1 ? "" : "s") archived")
+            reportUnrecorded()
         } catch {
             status = .error(error.description)
             reread(selecting: nil)
@@ -323,10 +341,14 @@ package struct TaskListModel: Sendable {
     private mutating func perform(
         _ change: TaskChange, on task: StoredTask, readFrom base: TaskSnapshot
     ) -> StoredTask?? {
+        let store = self.store
         do {
-            let result = try change.apply(to: task, in: store)
+            let result = try write(change.command(line: task.line)) {
+                () throws(TaskStoreError) in try change.apply(to: task, in: store)
+            }
             reread(selecting: result)
             status = .info(change.report(line: result?.line ?? task.line))
+            reportUnrecorded()
             return .some(result)
         } catch .taskChanged {
             return place(change, on: task, readFrom: base)
@@ -342,8 +364,11 @@ package struct TaskListModel: Sendable {
         _ change: TaskChange, on task: StoredTask, readFrom base: TaskSnapshot
     ) -> StoredTask?? {
         let placement: ChangePlacer.Placement
+        let placer = ChangePlacer(store: store)
         do {
-            placement = try ChangePlacer(store: store).place(change, of: task, readFrom: base)
+            placement = try write(change.command(line: task.line)) { () throws(TaskStoreError) in
+                try placer.place(change, of: task, readFrom: base)
+            }
         } catch {
             status = .error(error.description)
             reread(selecting: nil)
@@ -355,6 +380,7 @@ package struct TaskListModel: Sendable {
             status = .info(
                 change.report(line: result?.line ?? task.line)
                     + " (merged with the change made on disk)")
+            reportUnrecorded()
             return .some(result)
         case .alreadyInFile:
             reread(selecting: nil)
@@ -366,5 +392,44 @@ package struct TaskListModel: Sendable {
                 "task \(task.line) changed on disk and this change cannot be placed: \(reason)")
             return nil
         }
+    }
+
+    /// Takes back the most recent change recorded in the history (`u`), whichever program
+    /// made it, as `todo undo` does; the selection stays on the same task (or on the task now
+    /// on its line, when the undo changed the selected task).
+    package mutating func undo() {
+        guard let history else {
+            status = .error("undo: there is no history (TODOTXT_HISTORY=0)")
+            return
+        }
+        let key = selectionKey
+        let report: String
+        do {
+            report = try history.undoLast()
+        } catch {
+            status = .error("undo: \(error)")
+            reread(selecting: nil)
+            return
+        }
+        if read(keeping: key, orSameLine: true) { status = .info(report) }
+    }
+
+    /// Makes one change through `body`, recorded in the history when there is one; a change
+    /// written but not recorded leaves its reason for ``reportUnrecorded()``.
+    private mutating func write<Result>(
+        _ command: String, touchesDoneFile: Bool = false,
+        _ body: () throws(TaskStoreError) -> Result
+    ) throws(TaskStoreError) -> Result {
+        guard let history else { return try body() }
+        let outcome = try history.recording(command, touchesDoneFile: touchesDoneFile, body)
+        unrecorded = outcome.warning
+        return outcome.result
+    }
+
+    /// Adds to the status line that the change just made is not in the history, if so.
+    private mutating func reportUnrecorded() {
+        guard let reason = unrecorded else { return }
+        unrecorded = nil
+        status = .error((status.map { $0.text + "; " } ?? "") + "not recorded for undo: \(reason)")
     }
 }

@@ -81,6 +81,70 @@ import Testing
             Self.text(directory.appendingPathComponent("done.txt")) == "x 2026-11-20 Buy milk\n")
     }
 
+    @Test func uUndoesThroughTheHistoryTodoUndoUses() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("todo.txt")
+        try Data("Call mom\nPay rent\nBuy milk\n".utf8).write(to: file)
+        let environment = [
+            "HOME": directory.path, "TODO_FILE": file.path, "TODOTXT_NOW": "2026-11-23",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let tmux = try TmuxSession(directory: directory)
+        let screen = try TaskListScreen.open(in: tmux)
+        #expect(try screen.rows == ["3 Buy milk", "1 Call mom", "2 Pay rent"])
+        // The list's own change, taken back; the selection stays where it was.
+        try screen.toggle(row: 1)
+        #expect(Self.text(file) == "x 2026-11-23 Call mom\nPay rent\nBuy milk\n")
+        try tmux.type("k")
+        try tmux.waitFor("the first row selected") { $0.dropFirst().first == "> 3 Buy milk" }
+        try tmux.type("u")
+        try tmux.waitFor("the undo") { $0.last == "undid 'ui: do 1' (todo.txt -1 +1)" }
+        #expect(try screen.rows == ["3 Buy milk", "1 Call mom", "2 Pay rent"])
+        #expect(try screen.selectedRow == "3 Buy milk")
+        #expect(Self.text(file) == "Call mom\nPay rent\nBuy milk\n")
+        // A change made by `todo` outside the list is in the same history.
+        let done = try TodoBinary.run(["-a", "do", "2"], environment: environment)
+        #expect(done.status == 0)
+        try tmux.waitFor("the outside change") { TaskListScreen.rows(of: $0).count == 2 }
+        try tmux.type("u")
+        try tmux.waitFor("the second undo") { $0.last == "undid 'do 2' (todo.txt -1 +1)" }
+        #expect(Self.text(file) == "Call mom\nPay rent\nBuy milk\n")
+        // And `todo undo` takes back what the list wrote.
+        try tmux.type("pa")
+        try tmux.waitFor("the priority") { $0.last == "task 3 has priority A" }
+        try screen.quit()
+        #expect(Self.text(file) == "Call mom\nPay rent\n(A) Buy milk\n")
+        let undone = try TodoBinary.run(["undo"], environment: environment)
+        #expect(undone.errors == "")
+        #expect(undone.output == "TODO: Undid 'ui: pri 3 A' (todo.txt -1 +1).\n")
+        #expect(Self.text(file) == "Call mom\nPay rent\nBuy milk\n")
+        let listed = try TodoBinary.run(["undo", "--list"], environment: environment)
+        #expect(
+            listed.output.split(separator: "\n").map { $0.split(separator: "  ")[1] }
+                == ["undo", "ui: pri 3 A", "undo", "do 2", "undo", "ui: do 1"])
+    }
+
+    @Test func uTakesBackAnArchiveInBothFiles() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("todo.txt")
+        let done = directory.appendingPathComponent("done.txt")
+        try Data("x 2026-11-20 Buy milk\nPay rent\n".utf8).write(to: file)
+        let tmux = try TmuxSession(directory: directory)
+        let screen = try TaskListScreen.open(in: tmux)
+        try tmux.type("A")
+        try tmux.waitFor("the archive") { $0.last == "1 task archived" }
+        #expect(Self.text(done) == "x 2026-11-20 Buy milk\n")
+        try tmux.type("u")
+        try tmux.waitFor("the undo") {
+            $0.last == "undid 'ui: archive' (todo.txt -1, done.txt +1)"
+        }
+        try screen.quit()
+        #expect(Self.text(file) == "x 2026-11-20 Buy milk\nPay rent\n")
+        #expect((Self.text(done) ?? "") == "")
+    }
+
     @Test func qCtrlCAndSignalsRestoreTheTerminal() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

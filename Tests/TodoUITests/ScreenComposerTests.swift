@@ -148,7 +148,7 @@ import TodoUI
 
     @Test func colorsAndHidingFollowTheLook() {
         let model = TaskListModel(store: memoryStore("(A) Call mom +family @phone\n"))
-        let look = RowLook(
+        let look = ListingLook(
             colours: [
                 "PRI_A": Array("\u{1B}[1;33m".utf8), "COLOR_PROJECT": Array("\u{1B}[32m".utf8),
             ],

@@ -1,3 +1,4 @@
+import TodoHistory
 import TodoKit
 import TodoPlatform
 import TodoStore
@@ -32,8 +33,8 @@ struct UIAction: Action {
         let path = settings.todoFile
         let store = TodoFileStore(
             path: path, donePath: settings.doneFile, options: storeOptions(context))
-        let look = RowLook(
-            colours: settings.colours.mapValues(Painter.escapes),
+        let look = ListingLook(
+            colours: settings.colours.mapValues(ListingLook.escapes),
             hidesPriority: settings.hidePriority, hidesProjects: settings.hideProjects,
             hidesContexts: settings.hideContexts)
         let usesColor = !settings.plain && context.environment.variables["TERM"] != "dumb"
@@ -48,7 +49,7 @@ struct UIAction: Action {
         defer { terminal.restore() }
         var watch = FileWatch(path: path)
         var session = TaskListSession(
-            model: TaskListModel(store: store),
+            model: TaskListModel(store: store, history: CommandHistory(context)),
             composer: ScreenComposer(fileName: Path.basename(path), look: look),
             device: LiveTerminal(terminal: terminal, context: context), usesColor: usesColor,
             fileMayHaveChanged: { watch.hasChanged() })
@@ -76,6 +77,78 @@ struct UIAction: Action {
                 guard !usesFixedDay, let clock else { return fixed }
                 return clock.now().date
             })
+    }
+}
+
+/// The history `todo undo` keeps, shared with the list: each change the list writes is
+/// recorded there as the command it stands for (`ui: do 3`), and `u` takes back the most
+/// recent change recorded, whichever program made it, as `todo undo` does.
+///
+/// A change is recorded as the files' bytes just before and just after the store's write; a
+/// writer slipping in between would have its change recorded with it (as with an append made
+/// by a command). With `TODOTXT_HISTORY=0` nothing is recorded and `u` says the history is off.
+private struct CommandHistory: UndoHistory {
+    let todoPath: String
+    let donePath: String
+    let isOn: Bool
+    let variables: [String: String]
+    let temporaryDirectory: String?
+    /// The moment a change is recorded at: fixed by `TODOTXT_NOW`, else the clock's.
+    let time: @Sendable () -> Int64
+
+    init(_ context: Context) {
+        todoPath = context.settings.todoFile
+        donePath = context.settings.doneFile
+        isOn = context.settings.history
+        variables = context.environment.variables
+        temporaryDirectory = variables["TMPDIR"]
+        let fixed = Session.historyTime(of: context.now)
+        let usesClock =
+            context.environment.clock is SystemClock
+            && (variables["TODOTXT_NOW"] ?? "").isEmpty
+        time = { usesClock ? Session.historyTime(of: SystemClock().now()) : fixed }
+    }
+
+    func recording<Result>(
+        _ command: String, touchesDoneFile: Bool,
+        _ write: () throws(TaskStoreError) -> Result
+    ) throws(TaskStoreError) -> (result: Result, warning: String?) {
+        guard isOn else { return (try write(), nil) }
+        let storage = FileStorage(temporaryDirectory: temporaryDirectory)
+        let paths = touchesDoneFile ? [todoPath, donePath] : [todoPath]
+        let before = paths.map { (try? storage.readBytes($0)) ?? [] }
+        let result = try write()
+        let changes = zip(paths, before).compactMap { path, old -> FileChange? in
+            let change = FileChange(
+                path: path, before: old, after: (try? storage.readBytes(path)) ?? [])
+            return change.isEmpty ? nil : change
+        }
+        guard !changes.isEmpty else { return (result, nil) }
+        do {
+            guard let file = try HistoryFile.locate(todoFile: todoPath, variables: variables)
+            else { return (result, nil) }
+            try file.update { history in
+                history.record(command: command, time: time(), files: changes)
+            }
+        } catch {
+            return (result, "\(error)")
+        }
+        return (result, nil)
+    }
+
+    func undoLast() throws(UndoRefusal) -> String {
+        guard isOn else { throw UndoRefusal("the history is off (TODOTXT_HISTORY=0)") }
+        do {
+            guard let file = try HistoryFile.locate(todoFile: todoPath, variables: variables)
+            else { throw UndoRefusal("nothing to undo") }
+            let undone = try file.undoLast(
+                through: FileStorage(temporaryDirectory: temporaryDirectory), time: time())
+            return "undid '\(undone.command)' (\(undone.summary))"
+        } catch let refusal as UndoRefusal {
+            throw refusal
+        } catch {
+            throw UndoRefusal("\(error)")
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import TodoHistory
+
 /// Takes back the most recent change `todo` made to the todo file (and done.txt), through the
 /// three-way merge, so that edits made by hand since are kept; `--list` shows the history.
 struct UndoAction: Action {
@@ -24,7 +26,39 @@ struct UndoAction: Action {
         listing = word == "--list"
     }
 
+    /// Lists the history, or takes back its most recent change through the context's storage.
     func run(in context: Context) throws -> Int32 {
-        try context.operations.undo(listing: listing)
+        let program = context.program
+        guard context.settings.history else {
+            throw CommandFailure.die("\(program): undo: the history is off (TODOTXT_HISTORY=0)")
+        }
+        let file: HistoryFile
+        do {
+            guard
+                let found = try HistoryFile.locate(
+                    todoFile: context.settings.todoFile, variables: context.environment.variables)
+            else { throw CommandFailure.die("\(program): undo: nothing to undo") }
+            file = found
+        } catch let error as HistoryFile.Unusable {
+            throw CommandFailure.die("\(program): undo: \(error)")
+        }
+        if listing {
+            for entry in file.read().entries.reversed() {
+                context.console.line(
+                    "\(Session.historyMoment(entry.time))  \(entry.command)  \(entry.summary)")
+            }
+            return 0
+        }
+        let undone: HistoryEntry
+        do {
+            undone = try file.undoLast(
+                through: context.storage, time: Session.historyTime(of: context.now))
+        } catch let refusal as HistoryFile.Refusal {
+            throw CommandFailure.die("\(program): undo: \(refusal)")
+        }
+        if context.operations.verbose {
+            context.console.line("TODO: Undid '\(undone.command)' (\(undone.summary)).")
+        }
+        return 0
     }
 }

@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoKitTests",
-            dependencies: ["TodoKit", "todo", "ListOverdue"],
+            dependencies: ["TodoKit", "todo", "ListOverdue", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoUITests",
-            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo"],
+            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

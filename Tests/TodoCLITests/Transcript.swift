@@ -118,6 +118,8 @@ enum TodoBinary {
             "TZ": "UTC",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
+            // No global config, at a path the transcripts show as $HOME/.no-global-config.
+            "TODOTXT_GLOBAL_CFG_FILE": home.path + "/.no-global-config",
         ]
         for (key, value) in extra { environment[key] = value }
         return BuiltTodo.environment(environment, history: history)

@@ -127,10 +127,9 @@ $ TODO_FILE=force.txt TODOTXT_FORCE=yes todo del 1
 1 one
 TODO: 1 deleted.
 
-$ TODO_FILE=force.txt TODOTXT_FORCE=0 todo del 2 < /dev/null
-
-TODO: No tasks were deleted.
-? 1
+$ TODO_FILE=force.txt TODOTXT_FORCE=0 todo del 2 < /dev/null 2>&1 | cat -A
+$
+TODO: No tasks were deleted.$
 
 $ cat -A force.txt
 $

@@ -269,127 +269,102 @@ enum CompletionScripts {
         }
     }
 
-    /// The bash `case $action in` branches.
-    private static func bashBranches() -> [String] {
-        var lines: [String] = []
-        func branch(_ kind: CompletionKind, _ body: String) {
-            let names = actions(completing: kind)
-            guard !names.isEmpty else { return }
-            lines += ["        \(names.joined(separator: "|")))", "            \(body) ;;"]
-        }
-        branch(.task, "if (( position == 1 )); then _todo_tasks; fi")
-        branch(.tasks, "_todo_tasks")
-        branch(.actions, "_todo_words actions")
-        for (names, words) in actionsWithWords {
-            lines += ["        \(names.joined(separator: "|")))", "            case $prev in"]
-            for option in words.options {
-                let values = option.values.joined(separator: " ")
-                let body =
-                    option.values.isEmpty
-                    ? ""
-                    : option.isList ? " _todo_keys \"\(values)\"" : " _todo_offer \"\(values)\""
-                lines.append("                \(option.name))\(body) ;;")
-            }
-            lines += ["                *)"]
-            var keyword = "if"
-            if !words.flags.isEmpty {
-                lines += [
-                    "                    if [[ $cur == -* ]]; then",
-                    "                        _todo_offer \"\(words.flags.joined(separator: " "))\"",
-                ]
-                keyword = "elif"
-            }
-            if !words.first.isEmpty {
-                lines += [
-                    "                    \(keyword) (( position == 1 )); then",
-                    "                        _todo_offer \"\((words.first + words.anywhere).joined(separator: " "))\"",
-                ]
-                keyword = "elif"
-            }
-            var rest: [String] = []
-            if !words.anywhere.isEmpty {
-                rest.append("_todo_offer \"\(words.anywhere.joined(separator: " "))\"")
-            }
-            if words.files { rest.append("COMPREPLY+=($(compgen -f -- \"$cur\"))") }
-            if keyword == "if" {
-                lines += rest.map { "                    " + $0 }
-                if rest.isEmpty { lines.append("                    :") }
-            } else {
-                if !rest.isEmpty {
-                    lines.append("                    else")
-                    lines += rest.map { "                        " + $0 }
-                }
-                lines.append("                    fi")
-            }
-            lines[lines.count - 1] += " ;;"
-            lines += ["            esac ;;"]
-        }
-        return lines
+    /// How bash or zsh says the parts of a `case $action in` branch.
+    private struct Dialect: Sendable {
+        /// The bodies for the actions that complete one task, several, or action names.
+        var task: String
+        var tasks: String
+        var actions: String
+        /// The test for a word being completed that starts with `-`.
+        var flagTest: String
+        /// The lines that offer words.
+        var offer: @Sendable ([String]) -> [String]
+        /// The line that offers the items of a comma-separated list.
+        var offerList: @Sendable ([String]) -> String
+        /// The line that offers file names.
+        var files: String
     }
 
-    /// zsh's `compadd` of `words`: those that end with `:` without a space after them.
-    private static func zshOffer(_ words: [String]) -> [String] {
-        let open = words.filter { $0.hasSuffix(":") }
-        let closed = words.filter { !$0.hasSuffix(":") }
-        var lines: [String] = []
-        if !open.isEmpty { lines.append("compadd -S '' -- \(open.joined(separator: " "))") }
-        if !closed.isEmpty { lines.append("compadd -- \(closed.joined(separator: " "))") }
-        return lines
-    }
+    /// bash: `compgen` through the script's `_todo_offer` and `_todo_keys`.
+    private static let bashDialect = Dialect(
+        task: "if (( position == 1 )); then _todo_tasks; fi", tasks: "_todo_tasks",
+        actions: "_todo_words actions", flagTest: "[[ $cur == -* ]]",
+        offer: { ["_todo_offer \"\($0.joined(separator: " "))\""] },
+        offerList: { "_todo_keys \"\($0.joined(separator: " "))\"" },
+        files: "COMPREPLY+=($(compgen -f -- \"$cur\"))")
+
+    /// zsh: `compadd`, without a space after a word that ends with `:` or a list item.
+    private static let zshDialect = Dialect(
+        task: "(( position == 1 )) && _todo_tasks", tasks: "_todo_tasks",
+        actions: "_todo_list actions", flagTest: "[[ $PREFIX == -* ]]",
+        offer: { words in
+            let open = words.filter { $0.hasSuffix(":") }
+            let closed = words.filter { !$0.hasSuffix(":") }
+            var lines: [String] = []
+            if !open.isEmpty { lines.append("compadd -S '' -- \(open.joined(separator: " "))") }
+            if !closed.isEmpty { lines.append("compadd -- \(closed.joined(separator: " "))") }
+            return lines
+        },
+        offerList: {
+            "compset -P '*,'; compset -P '-'; compadd -S '' -- \($0.joined(separator: " "))"
+        },
+        files: "_files")
+
+    /// The bash `case $action in` branches.
+    private static func bashBranches() -> [String] { branches(bashDialect) }
 
     /// The zsh `case $action in` branches.
-    private static func zshBranches() -> [String] {
+    private static func zshBranches() -> [String] { branches(zshDialect) }
+
+    /// The `case $action in` branches of bash or zsh: the actions that complete task numbers
+    /// or action names, then each action's own words after its options, as the first argument,
+    /// anywhere, and file names.
+    private static func branches(_ dialect: Dialect) -> [String] {
         var lines: [String] = []
-        func branch(_ kind: CompletionKind, _ body: String) {
+        let indent = "                    "
+        for (kind, body) in [
+            (CompletionKind.task, dialect.task), (.tasks, dialect.tasks),
+            (.actions, dialect.actions),
+        ] {
             let names = actions(completing: kind)
-            guard !names.isEmpty else { return }
+            guard !names.isEmpty else { continue }
             lines += ["        \(names.joined(separator: "|")))", "            \(body) ;;"]
         }
-        branch(.task, "(( position == 1 )) && _todo_tasks")
-        branch(.tasks, "_todo_tasks")
-        branch(.actions, "_todo_list actions")
         for (names, words) in actionsWithWords {
             lines += ["        \(names.joined(separator: "|")))", "            case $prev in"]
             for option in words.options {
-                let values = option.values.joined(separator: " ")
                 let body =
                     option.values.isEmpty
                     ? ""
-                    : option.isList
-                        ? " compset -P '*,'; compset -P '-'; compadd -S '' -- \(values)"
-                        : " compadd -- \(values)"
+                    : " "
+                        + (option.isList
+                            ? dialect.offerList(option.values)
+                            : dialect.offer(option.values).joined(separator: "; "))
                 lines.append("                \(option.name))\(body) ;;")
             }
-            lines += ["                *)"]
-            var keyword = "if"
+            lines.append("                *)")
+            // An if/elif chain: flags, then the first argument's words, then the rest.
+            var tests: [(test: String, body: [String])] = []
             if !words.flags.isEmpty {
-                lines += [
-                    "                    if [[ $PREFIX == -* ]]; then",
-                    "                        compadd -- \(words.flags.joined(separator: " "))",
-                ]
-                keyword = "elif"
+                tests.append((dialect.flagTest, dialect.offer(words.flags)))
             }
             if !words.first.isEmpty {
-                lines.append("                    \(keyword) (( position == 1 )); then")
-                lines += zshOffer(words.first + words.anywhere).map {
-                    "                        " + $0
-                }
-                keyword = "elif"
+                tests.append(("(( position == 1 ))", dialect.offer(words.first + words.anywhere)))
             }
-            var rest = zshOffer(words.anywhere)
-            if words.files { rest.append("_files") }
-            if keyword == "if" {
-                lines += rest.map { "                    " + $0 }
-                if rest.isEmpty { lines.append("                    :") }
+            var rest = words.anywhere.isEmpty ? [] : dialect.offer(words.anywhere)
+            if words.files { rest.append(dialect.files) }
+            for (index, test) in tests.enumerated() {
+                lines.append(indent + (index == 0 ? "if " : "elif ") + test.test + "; then")
+                lines += test.body.map { indent + "    " + $0 }
+            }
+            if tests.isEmpty {
+                lines += (rest.isEmpty ? [":"] : rest).map { indent + $0 }
             } else {
-                if !rest.isEmpty {
-                    lines.append("                    else")
-                    lines += rest.map { "                        " + $0 }
-                }
-                lines.append("                    fi")
+                if !rest.isEmpty { lines += [indent + "else"] + rest.map { indent + "    " + $0 } }
+                lines.append(indent + "fi")
             }
             lines[lines.count - 1] += " ;;"
-            lines += ["            esac ;;"]
+            lines.append("            esac ;;")
         }
         return lines
     }

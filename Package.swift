@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoKitTests",
-            dependencies: ["TodoKit", "todo", "ListOverdue"],
+            dependencies: ["TodoKit", "todo", "ListOverdue", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -150,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoUITests",
-            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo"],
+            dependencies: ["TodoUI", "TodoKit", "TodoTerminal", "todo", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

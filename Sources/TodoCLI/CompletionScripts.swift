@@ -1,24 +1,12 @@
-import TodoQuery
-
 /// The shell completion scripts that `todo completion SHELL` prints (our own).
 ///
 /// They complete actions (and add-ons), options, task numbers with their text, `+projects` and
-/// `@contexts` of the current file, query fields and sort keys. Dynamic data comes from
+/// `@contexts` of the current file, and each action's own words as the action declares them
+/// (``Action/completion``, ``Action/completionWords``: subcommands, options and their values,
+/// query fields and sort keys), so adding an action touches only its own file. Dynamic data comes from
 /// `todo completion --list KIND`, run with the same `-d` / `--file` options as the command line
 /// being completed.
 enum CompletionScripts {
-    /// Query field names (the README, "Querying tasks"), completed as `FIELD:`.
-    static let queryFields = ItemFields.comparableSpellings.joined(separator: " ")
-
-    /// Query sort keys (the README, "Querying tasks").
-    static let sortKeys = ItemFields.sortKeyCompletions.joined(separator: " ")
-
-    /// Actions whose first argument is a task number.
-    static let taskActions = ActionRegistry.names(completing: .task).joined(separator: " ")
-
-    /// Actions whose every argument is a task number.
-    static let tasksActions = ActionRegistry.names(completing: .tasks).joined(separator: " ")
-
     /// Global options.
     static let options =
         "-@ -+ -c -d -f -h -p -P -a -A -n -N -t -T -v -V -x --file --version --help"
@@ -48,6 +36,19 @@ enum CompletionScripts {
         _todo_words() {
             local IFS=$'\n'
             COMPREPLY=($(compgen -W "$(_todo_data "$1")" -- "$cur"))
+        }
+
+        _todo_offer() {
+            COMPREPLY=($(compgen -W "$1" -- "$cur"))
+            [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null
+        }
+
+        _todo_keys() {
+            local head="" word=$cur dash=""
+            if [[ $word == *,* ]]; then head=${word%,*},; word=${word##*,}; fi
+            if [[ $word == -* ]]; then dash=-; word=${word#-}; fi
+            COMPREPLY=($(compgen -P "$head$dash" -W "$1" -- "$word"))
+            [[ ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null
         }
 
         _todo() {
@@ -85,55 +86,13 @@ enum CompletionScripts {
                 @*) _todo_words contexts; return ;;
             esac
             case $action in
-                @TASKACTIONS@)
-                    if (( position == 1 )); then _todo_tasks; fi ;;
-                @TASKSACTIONS@)
-                    _todo_tasks ;;
-                help) _todo_words actions ;;
-                completion)
-                    if (( position == 1 )); then
-                        COMPREPLY=($(compgen -W "bash zsh fish --list" -- "$cur"))
-                    elif [[ $prev == --list ]]; then
-                        COMPREPLY=($(compgen -W "actions tasks projects contexts" -- "$cur"))
-                    fi ;;
-                check|export)
-                    if [[ $prev == --format ]]; then
-                        if [[ $action == check ]]; then
-                            COMPREPLY=($(compgen -W "text json" -- "$cur"))
-                        else
-                            COMPREPLY=($(compgen -W "jsonl json todotxt" -- "$cur"))
-                        fi
-                    elif [[ $cur == -* ]]; then
-                        COMPREPLY=($(compgen -W "--format" -- "$cur"))
-                    else
-                        COMPREPLY=($(compgen -f -- "$cur"))
-                    fi ;;
-                query|q)
-                    case $prev in
-                        --sort)
-                            local head="" word=$cur dash=""
-                            if [[ $word == *,* ]]; then head=${word%,*},; word=${word##*,}; fi
-                            if [[ $word == -* ]]; then dash=-; word=${word#-}; fi
-                            COMPREPLY=($(compgen -P "$head$dash" -W "@SORTKEYS@" -- "$word"))
-                            [[ ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null ;;
-                        --format)
-                            COMPREPLY=($(compgen -W "text todotxt json jsonl csv" -- "$cur")) ;;
-                        --limit) ;;
-                        *)
-                            if [[ $cur == -* ]]; then
-                                COMPREPLY=($(compgen -W "--sort --format --all --limit" -- "$cur"))
-                            else
-                                COMPREPLY=($(compgen -W "@FIELDS@ done open and or not" -- "$cur"))
-                                [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *: ]] &&
-                                    compopt -o nospace 2>/dev/null
-                            fi ;;
-                    esac ;;
+        @BRANCHES@
             esac
         }
 
         complete -F _todo todo
 
-        """#)
+        """#, branches: bashBranches())
 
     /// The zsh script: save it as `_todo` in a directory of `$fpath`, or
     /// `source <(todo completion zsh)` after `compinit`.
@@ -198,42 +157,7 @@ enum CompletionScripts {
                 @*) _todo_list contexts; return ;;
             esac
             case $action in
-                @TASKACTIONS@)
-                    (( position == 1 )) && _todo_tasks ;;
-                @TASKSACTIONS@)
-                    _todo_tasks ;;
-                help) _todo_list actions ;;
-                completion)
-                    if (( position == 1 )); then
-                        compadd bash zsh fish --list
-                    elif [[ $prev == --list ]]; then
-                        compadd actions tasks projects contexts
-                    fi ;;
-                check|export)
-                    if [[ $prev == --format ]]; then
-                        if [[ $action == check ]]; then compadd text json
-                        else compadd jsonl json todotxt; fi
-                    elif [[ $PREFIX == -* ]]; then
-                        compadd -- --format
-                    else
-                        _files
-                    fi ;;
-                query|q)
-                    case $prev in
-                        --sort)
-                            compset -P '*,'
-                            compset -P '-'
-                            compadd -S '' -- @SORTKEYS@ ;;
-                        --format) compadd text todotxt json jsonl csv ;;
-                        --limit) ;;
-                        *)
-                            if [[ $PREFIX == -* ]]; then
-                                compadd -- --sort --format --all --limit
-                            else
-                                compadd -S '' -- @FIELDS@
-                                compadd done open and or not
-                            fi ;;
-                    esac ;;
+        @BRANCHES@
             esac
         }
 
@@ -243,7 +167,7 @@ enum CompletionScripts {
             compdef _todo todo
         fi
 
-        """#)
+        """#, branches: zshBranches())
 
     /// The fish script: save it as `~/.config/fish/completions/todo.fish`, or
     /// `todo completion fish | source`.
@@ -313,42 +237,179 @@ enum CompletionScripts {
             complete -c todo -n '__todo_no_action; and string match -q -- "-*" (commandline -ct)' -a $option
         end
         complete -c todo -n '__todo_prev_is -d; or __todo_prev_is --file' -F
-        complete -c todo -n '__todo_at -1 @TASKACTIONS@' -a '(__todo_data tasks)'
-        complete -c todo -n '__todo_at @TASKSACTIONS@' -a '(__todo_data tasks)'
         complete -c todo -n 'not __todo_no_action; and string match -q -- "+*" (commandline -ct)' -a '(__todo_data projects)'
         complete -c todo -n 'not __todo_no_action; and string match -q -- "@*" (commandline -ct)' -a '(__todo_data contexts)'
-        complete -c todo -n '__todo_at help' -a '(__todo_data actions)'
-        complete -c todo -n '__todo_at -1 completion' -a 'bash zsh fish --list'
-        complete -c todo -n '__todo_at completion; and __todo_prev_is --list' -a 'actions tasks projects contexts'
-        complete -c todo -n '__todo_at check export; and not __todo_prev_is --format' -F
-        complete -c todo -n '__todo_at check; and __todo_prev_is --format' -a 'text json'
-        complete -c todo -n '__todo_at export; and __todo_prev_is --format' -a 'jsonl json todotxt'
-        complete -c todo -n '__todo_at query q; and __todo_prev_is --format' -a 'text todotxt json jsonl csv'
-        complete -c todo -n '__todo_at query q; and __todo_prev_is --sort' -a '@SORTKEYS@'
-        complete -c todo -n '__todo_at query q; and not __todo_prev_is --sort; and not __todo_prev_is --format' -a '@FIELDS@ done open and or not --sort --format --all --limit'
+        @BRANCHES@
 
         """#
         .replacing(
             "@OPTIONS@",
             with: "'" + options.split(separator: " ").joined(separator: "' '") + "'"
         )
-        .replacing("@TASKACTIONS@", with: taskActions)
-        .replacing("@TASKSACTIONS@", with: tasksActions)
-        .replacing("@SORTKEYS@", with: sortKeys)
-        .replacing("@FIELDS@", with: queryFields)
+        .replacing("@BRANCHES@", with: fishLines().joined(separator: "\n"))
 
-    /// Fills the placeholders the bash and zsh scripts share: the options, the actions that take
-    /// one task or several, the sort keys and the query fields.
-    private static func filled(_ script: String) -> String {
+    /// Fills the placeholders the bash and zsh scripts share: the options and the branches of
+    /// the actions.
+    private static func filled(_ script: String, branches: [String]) -> String {
         script.replacing("@OPTIONS@", with: options)
-            .replacing(
-                "@TASKACTIONS@", with: taskActions.split(separator: " ").joined(separator: "|")
-            )
-            .replacing(
-                "@TASKSACTIONS@",
-                with: tasksActions.split(separator: " ").joined(separator: "|")
-            )
-            .replacing("@SORTKEYS@", with: sortKeys)
-            .replacing("@FIELDS@", with: queryFields)
+            .replacing("@BRANCHES@\n", with: branches.map { $0 + "\n" }.joined())
+    }
+
+    /// The actions that complete `kind`, with the words they declare.
+    private static func actions(
+        completing kind: CompletionKind
+    ) -> [String] {
+        ActionRegistry.names(completing: kind)
+    }
+
+    /// The actions that declare words of their own: their names and words.
+    private static var actionsWithWords: [(names: [String], words: CompletionWords)] {
+        ActionRegistry.all.filter { !$0.completionWords.isEmpty }.map {
+            ($0.names, $0.completionWords)
+        }
+    }
+
+    /// How bash or zsh says the parts of a `case $action in` branch.
+    private struct Dialect: Sendable {
+        /// The bodies for the actions that complete one task, several, or action names.
+        var task: String
+        var tasks: String
+        var actions: String
+        /// The test for a word being completed that starts with `-`.
+        var flagTest: String
+        /// The lines that offer words.
+        var offer: @Sendable ([String]) -> [String]
+        /// The line that offers the items of a comma-separated list.
+        var offerList: @Sendable ([String]) -> String
+        /// The line that offers file names.
+        var files: String
+    }
+
+    /// bash: `compgen` through the script's `_todo_offer` and `_todo_keys`.
+    private static let bashDialect = Dialect(
+        task: "if (( position == 1 )); then _todo_tasks; fi", tasks: "_todo_tasks",
+        actions: "_todo_words actions", flagTest: "[[ $cur == -* ]]",
+        offer: { ["_todo_offer \"\($0.joined(separator: " "))\""] },
+        offerList: { "_todo_keys \"\($0.joined(separator: " "))\"" },
+        files: "COMPREPLY+=($(compgen -f -- \"$cur\"))")
+
+    /// zsh: `compadd`, without a space after a word that ends with `:` or a list item.
+    private static let zshDialect = Dialect(
+        task: "(( position == 1 )) && _todo_tasks", tasks: "_todo_tasks",
+        actions: "_todo_list actions", flagTest: "[[ $PREFIX == -* ]]",
+        offer: { words in
+            let open = words.filter { $0.hasSuffix(":") }
+            let closed = words.filter { !$0.hasSuffix(":") }
+            var lines: [String] = []
+            if !open.isEmpty { lines.append("compadd -S '' -- \(open.joined(separator: " "))") }
+            if !closed.isEmpty { lines.append("compadd -- \(closed.joined(separator: " "))") }
+            return lines
+        },
+        offerList: {
+            "compset -P '*,'; compset -P '-'; compadd -S '' -- \($0.joined(separator: " "))"
+        },
+        files: "_files")
+
+    /// The bash `case $action in` branches.
+    private static func bashBranches() -> [String] { branches(bashDialect) }
+
+    /// The zsh `case $action in` branches.
+    private static func zshBranches() -> [String] { branches(zshDialect) }
+
+    /// The `case $action in` branches of bash or zsh: the actions that complete task numbers
+    /// or action names, then each action's own words after its options, as the first argument,
+    /// anywhere, and file names.
+    private static func branches(_ dialect: Dialect) -> [String] {
+        var lines: [String] = []
+        let indent = "                    "
+        for (kind, body) in [
+            (CompletionKind.task, dialect.task), (.tasks, dialect.tasks),
+            (.actions, dialect.actions),
+        ] {
+            let names = actions(completing: kind)
+            guard !names.isEmpty else { continue }
+            lines += ["        \(names.joined(separator: "|")))", "            \(body) ;;"]
+        }
+        for (names, words) in actionsWithWords {
+            lines += ["        \(names.joined(separator: "|")))", "            case $prev in"]
+            for option in words.options {
+                let body =
+                    option.values.isEmpty
+                    ? ""
+                    : " "
+                        + (option.isList
+                            ? dialect.offerList(option.values)
+                            : dialect.offer(option.values).joined(separator: "; "))
+                lines.append("                \(option.name))\(body) ;;")
+            }
+            lines.append("                *)")
+            // An if/elif chain: flags, then the first argument's words, then the rest.
+            var tests: [(test: String, body: [String])] = []
+            if !words.flags.isEmpty {
+                tests.append((dialect.flagTest, dialect.offer(words.flags)))
+            }
+            if !words.first.isEmpty {
+                tests.append(("(( position == 1 ))", dialect.offer(words.first + words.anywhere)))
+            }
+            var rest = words.anywhere.isEmpty ? [] : dialect.offer(words.anywhere)
+            if words.files { rest.append(dialect.files) }
+            for (index, test) in tests.enumerated() {
+                lines.append(indent + (index == 0 ? "if " : "elif ") + test.test + "; then")
+                lines += test.body.map { indent + "    " + $0 }
+            }
+            if tests.isEmpty {
+                lines += (rest.isEmpty ? [":"] : rest).map { indent + $0 }
+            } else {
+                if !rest.isEmpty { lines += [indent + "else"] + rest.map { indent + "    " + $0 } }
+                lines.append(indent + "fi")
+            }
+            lines[lines.count - 1] += " ;;"
+            lines.append("            esac ;;")
+        }
+        return lines
+    }
+
+    /// The fish `complete` lines of the actions.
+    private static func fishLines() -> [String] {
+        var lines: [String] = []
+        func line(_ condition: String, _ rest: String) {
+            lines.append("complete -c todo -n '\(condition)' \(rest)")
+        }
+        for (kind, first) in [(CompletionKind.task, true), (.tasks, false)] {
+            let names = actions(completing: kind)
+            guard !names.isEmpty else { continue }
+            line(
+                "__todo_at \(first ? "-1 " : "")\(names.joined(separator: " "))",
+                "-a '(__todo_data tasks)'")
+        }
+        let helpers = actions(completing: .actions)
+        if !helpers.isEmpty {
+            line("__todo_at \(helpers.joined(separator: " "))", "-a '(__todo_data actions)'")
+        }
+        for (names, words) in actionsWithWords {
+            let at = "__todo_at " + names.joined(separator: " ")
+            if !words.first.isEmpty {
+                line(
+                    "__todo_at -1 \(names.joined(separator: " "))",
+                    "-a '\(words.first.joined(separator: " "))'")
+            }
+            for option in words.options where !option.values.isEmpty {
+                line(
+                    "\(at); and __todo_prev_is \(option.name)",
+                    "-a '\(option.values.joined(separator: " "))'")
+            }
+            let free =
+                at + words.options.map { "; and not __todo_prev_is \($0.name)" }.joined()
+            if !words.flags.isEmpty {
+                line(
+                    free + "; and string match -q -- \"-*\" (commandline -ct)",
+                    "-a '\(words.flags.joined(separator: " "))'")
+            }
+            if !words.anywhere.isEmpty {
+                line(free, "-a '\(words.anywhere.joined(separator: " "))'")
+            }
+            if words.files { line(free, "-F") }
+        }
+        return lines
     }
 }

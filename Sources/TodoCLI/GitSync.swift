@@ -191,6 +191,6 @@ struct GitSync {
         else {
             throw failure("not set up; run '\(setup)' first")
         }
-        _ = try context.operations.gitSetup(in: repository.root)
+        _ = try GitSetup(context: context).run(in: repository.root)
     }
 }

@@ -102,14 +102,15 @@ enum Help {
     }
 }
 
-extension Session {
+extension Help {
     /// The synopsis lines of the add-ons (their `usage` output lines that start with four
-    /// spaces and a letter).
-    func addonUsages(synopsisOnly: Bool) -> [String] {
+    /// spaces and a letter), or with `synopsisOnly` false their whole `usage` output, for
+    /// `help` and `shorthelp`.
+    static func addonUsages(synopsisOnly: Bool, in context: Context) -> [String] {
         var lines: [String] = []
-        for addon in addons() {
+        for addon in context.operations.addons() {
             let outcome = Subprocess.runCommand(
-                [addon.path, "usage"], environment: settings.exported, captureOutput: true)
+                [addon.path, "usage"], environment: context.settings.exported, captureOutput: true)
             let text = String(decoding: outcome.output, as: UTF8.self)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let isSynopsis =
@@ -121,41 +122,15 @@ extension Session {
         return lines
     }
 
-    func shortHelp() throws {
-        page(Help.shortHelp(program: program, addons: addonUsages(synopsisOnly: true)))
-    }
-
-    /// `help [ACTION...]` (TodoShCompatibility.md §5.22).
-    func help(_ words: [String]) throws -> Int32 {
-        let names = words.dropFirst()
-        guard !names.isEmpty else {
-            page(
-                Help.fullHelp(
-                    program: program, verbosity: settings.verbosity,
-                    addons: addonUsages(synopsisOnly: false)))
-            return 0
-        }
-        for name in names {
-            if let addon = try addon(named: name) {
-                let outcome = Subprocess.runCommand(
-                    [addon, "usage"], environment: settings.exported, captureOutput: true)
-                console.write(outcome.output)
-            } else if let block = Help.block(for: name) {
-                for line in block { console.line(line) }
-            } else {
-                throw die("TODO: No action \"\(name)\" exists.")
-            }
-        }
-        return 0
-    }
-
     /// Prints help text, through `$PAGER` (default `less`) when standard output is a terminal.
-    func page(_ text: String) {
+    static func page(_ text: String, in context: Context) {
+        let console = context.console
         if !console.isCapturing && Terminal.isTerminal(1) {
             console.flush()
-            let pager = environment.variables["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
+            let variables = context.environment.variables
+            let pager = variables["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less"
             let outcome = Subprocess.shell(
-                pager, environment: environment.variables, input: Array((text + "\n").utf8))
+                pager, environment: variables, input: Array((text + "\n").utf8))
             if outcome.status == 0 { return }
         }
         console.line(text)

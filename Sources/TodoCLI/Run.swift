@@ -87,8 +87,7 @@ final class Session {
             }
             try session.prepare()
             if options.shortHelp {
-                try session.shortHelp()
-                return 0
+                return try ShortHelpAction().run(in: Context(session: session))
             }
             return try session.dispatch(options.words)
         } catch {

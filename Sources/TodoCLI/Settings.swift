@@ -220,9 +220,12 @@ struct Settings {
             guard let text = shell.nonEmpty(name) else { return fallback }
             return text == "1"
         }
-        settings.force = flag("TODOTXT_FORCE", default: false)
-        settings.autoArchive = flag("TODOTXT_AUTO_ARCHIVE", default: true)
-        settings.preserveLineNumbers = flag("TODOTXT_PRESERVE_LINE_NUMBERS", default: true)
+        // todo.sh tests these two against 0 (`[ "$TODOTXT_FORCE" = 0 ] || return 0`): any other
+        // value, `yes` or a config's empty one included, means force, or keep the line numbers;
+        // auto-archive runs only on exactly 1.
+        settings.force = (shell["TODOTXT_FORCE"] ?? "") != "0"
+        settings.preserveLineNumbers = (shell["TODOTXT_PRESERVE_LINE_NUMBERS"] ?? "") != "0"
+        settings.autoArchive = shell["TODOTXT_AUTO_ARCHIVE"] == "1"
         settings.dateOnAdd = flag("TODOTXT_DATE_ON_ADD", default: false)
         settings.disableFilter = flag("TODOTXT_DISABLE_FILTER", default: false)
         settings.keepPriority = flag("TODOTXT_KEEP_PRIORITY", default: false)

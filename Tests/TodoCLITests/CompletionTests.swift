@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TodoCLI
+
 /// One completion request: the words of the command line (the last is the word being completed)
 /// and the candidates expected.
 struct CompletionCase: CustomTestStringConvertible, Sendable {
@@ -74,6 +76,61 @@ let installedShells: [String] = ["zsh", "fish"].filter {
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines == example.expected, "\(example.words)")
+    }
+
+    /// What each script must offer for the words every registered action declares, so that the
+    /// scripts cannot drift from the registry: the first argument's words, each option's values
+    /// and the flags, for every name of the action (files and task numbers aside).
+    static let registryCases: [CompletionCase] = ActionRegistry.all.flatMap {
+        action -> [CompletionCase] in
+        let words = action.completionWords
+        return action.names.flatMap { name -> [CompletionCase] in
+            var cases: [CompletionCase] = []
+            if !words.first.isEmpty {
+                cases.append(CompletionCase([name, ""], words.first + words.anywhere))
+            } else if !words.anywhere.isEmpty && !words.files {
+                cases.append(CompletionCase([name, ""], words.anywhere))
+            }
+            if !words.flags.isEmpty { cases.append(CompletionCase([name, "-"], words.flags)) }
+            for option in words.options {
+                cases.append(CompletionCase([name, option.name, ""], option.values))
+            }
+            if action.completion == .actions {
+                let names = ActionRegistry.all.flatMap { $0.names }.filter { $0.hasPrefix("ch") }
+                cases.append(CompletionCase([name, "ch"], names))
+            }
+            return cases
+        }
+    }
+
+    @Test func everyActionWithWordsHasCases() {
+        let covered = Set(Self.registryCases.map { $0.words[0] })
+        for action in ActionRegistry.all
+        where !action.completionWords.isEmpty || action.completion == .actions {
+            #expect(action.names.allSatisfy(covered.contains), "\(action.names)")
+        }
+        #expect(covered.contains("git") && covered.contains("query") && covered.contains("q"))
+    }
+
+    @Test(arguments: registryCases)
+    func bashOffersTheRegistryWords(_ example: CompletionCase) throws {
+        try bash(example)
+    }
+
+    @Test(arguments: installedShells.contains("fish") ? registryCases : [])
+    func fishOffersTheRegistryWords(_ example: CompletionCase) throws {
+        let line = (["todo"] + example.words).joined(separator: " ")
+        let result = try Self.run(
+            "fish", "todo completion fish | source; complete -C '\(line)'")
+        let lines = result.output.split(separator: "\n").map {
+            String($0.prefix { $0 != "\t" })
+        }
+        #expect(Set(lines) == Set(example.expected), "\(example.words)")
+    }
+
+    @Test(arguments: installedShells.contains("zsh") ? registryCases : [])
+    func zshOffersTheRegistryWords(_ example: CompletionCase) throws {
+        try zsh(example)
     }
 
     @Test func bashRegistersTheFunction() throws {

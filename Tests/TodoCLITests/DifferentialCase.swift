@@ -137,7 +137,8 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
         if draw.chance(15) { environment["TODOTXT_AUTO_ARCHIVE"] = draw.pick(["0", "1"]) }
         if draw.chance(15) { environment["TODOTXT_PRESERVE_LINE_NUMBERS"] = draw.pick(["0", "1"]) }
         if draw.chance(10) { environment["TODOTXT_DATE_ON_ADD"] = "1" }
-        if draw.chance(10) { environment["TODOTXT_FORCE"] = "1" }
+        // todo.sh asks unless the value is exactly 0.
+        if draw.chance(10) { environment["TODOTXT_FORCE"] = draw.pick(["1", "yes", "2"]) }
         if draw.chance(5) { environment["TODOTXT_DISABLE_FILTER"] = "1" }
         if draw.chance(8) {
             environment["TODOTXT_FINAL_FILTER"] = draw.pick(["cat", "sed 's/a/A/'"])

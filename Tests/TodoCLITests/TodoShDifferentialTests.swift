@@ -301,7 +301,6 @@ enum TodoShDifferences {
         if ["lsp", "listpri"].contains(action) && todoLines.dropLast().contains(where: \.isEmpty) {
             return false  // lsp's footer counts empty lines
         }
-        if action == "deduplicate" && todo.last != 0x0A { return false }  // final newline
         return true
     }
 

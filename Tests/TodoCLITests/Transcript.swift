@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A transcript: shell commands with the output and exit status they must produce.
@@ -88,29 +89,13 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// Runs the built `todo` binary.
+/// The built `todo` binary for this module's tests, run through TestSupport's ``BuiltTodo``.
 enum TodoBinary {
-    /// The directory of the built products (the test bundle sits there too).
-    static var productsDirectory: URL {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        var directory = Bundle.main.bundleURL
-        for candidate in [executable.deletingLastPathComponent(), directory] {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("todo").path)
-            {
-                return candidate
-            }
-        }
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo").path)
-            {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL
-    }
+    /// The directory of the built products.
+    static var productsDirectory: URL { URL(fileURLWithPath: BuiltTodo.directory) }
 
-    static var path: String { productsDirectory.appendingPathComponent("todo").path }
+    /// The executable.
+    static var path: String { BuiltTodo.path }
 
     /// A new empty directory.
     static func temporaryDirectory() throws -> URL {
@@ -120,8 +105,12 @@ enum TodoBinary {
         return url
     }
 
-    /// The environment commands run with.
-    static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+    /// The environment commands run with: a home of their own, the built `todo` first on
+    /// `PATH`, a fixed time and locale, and ``BuiltTodo``'s clean settings (no global config,
+    /// no undo history unless `history`).
+    static func environment(
+        home: URL, extra: [String: String] = [:], history: Bool = false
+    ) -> [String: String] {
         var environment = [
             "HOME": home.path,
             "PATH": productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin",
@@ -129,36 +118,20 @@ enum TodoBinary {
             "TZ": "UTC",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
-            // A machine's global config (/etc/todo/config, Debian's /etc/todo-txt/config)
-            // stays out of the tests.
+            // No global config, at a path the transcripts show as $HOME/.no-global-config.
             "TODOTXT_GLOBAL_CFG_FILE": home.path + "/.no-global-config",
         ]
         for (key, value) in extra { environment[key] = value }
-        return environment
+        return BuiltTodo.environment(environment, history: history)
     }
 
     /// Runs `bash -c command` in `directory`; returns merged output and status.
     static func shell(
         _ command: String, in directory: URL, environment: [String: String], input: Data? = nil
     ) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command + " 2>&1"]
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(input)
-            try inputPipe.fileHandleForWriting.close()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        try BuiltTodo.shell(
+            command, in: directory.path, environment: environment, history: true,
+            input: input.map { Array($0) })
     }
 }
 
@@ -168,7 +141,8 @@ enum TodoBinary {
         #expect(!transcript.steps.isEmpty, "the transcript has no commands")
         let home = try TodoBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = TodoBinary.environment(home: home)
+        // The transcripts show `undo`, so they keep a history (under their own home).
+        let environment = TodoBinary.environment(home: home, history: true)
         for step in transcript.steps {
             let result = try TodoBinary.shell(step.command, in: home, environment: environment)
             let output = result.output.replacingOccurrences(of: home.path, with: "$HOME")

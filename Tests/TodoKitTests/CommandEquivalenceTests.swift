@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoKit
 
@@ -146,47 +147,23 @@ func task(_ number: Int, in store: any TaskStore) throws -> StoredTask {
     }
 }
 
-/// The built `todo` binary.
+/// The built `todo` binary, run through TestSupport's ``BuiltTodo``.
 enum TodoCommand {
-    /// Where it is: beside the test bundle, or in a directory above it.
-    static var path: String {
-        var candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        ]
-        var directory = Bundle.main.bundleURL
-        while directory.path != "/" {
-            candidates.append(directory)
-            directory.deleteLastPathComponent()
-        }
-        for candidate in candidates {
-            let path = candidate.appendingPathComponent("todo").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return "todo"
-    }
+    /// Where it is.
+    static var path: String { BuiltTodo.path }
 
-    /// Runs it with no configuration, on 2026-11-22 in UTC; returns its exit status.
+    /// Runs it with no configuration and no history, on 2026-11-22 in UTC; returns its exit
+    /// status.
     static func run(
         _ arguments: [String], home: String, environment: [String: String]
     ) throws
         -> Int32
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         var variables = [
             "HOME": home, "PATH": "/usr/bin:/bin", "TODOTXT_NOW": "2026-11-22T09:30:00",
             "TZ": "UTC", "LANG": "C.UTF-8",
-            // Not even the machine's global config (Debian's /etc/todo-txt/config).
-            "TODOTXT_GLOBAL_CFG_FILE": home + "/.no-global-config",
         ]
         for (key, value) in environment { variables[key] = value }
-        process.environment = variables
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try BuiltTodo.run(arguments, environment: variables).status
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A tmux server of its own with one window of a fixed size running a shell, driven with
@@ -29,7 +30,7 @@ final class TmuxSession {
                 "HOME=\(directory.path)", "TODO_FILE=\(directory.path)/todo.txt",
                 "DONE_FILE=\(directory.path)/done.txt", "TODOTXT_NOW=2026-11-23",
                 // No global config (Debian's would move the todo file to ~/.todo-txt).
-                "TODOTXT_GLOBAL_CFG_FILE=/nonexistent",
+                "TODOTXT_GLOBAL_CFG_FILE=\(BuiltTodo.noGlobalConfig)",
                 "TERM=xterm-256color",
                 "PATH=\(TodoBinary.directory):/usr/bin:/bin", "PS1=$ ", "ENV=",
             ] + extra
@@ -161,50 +162,19 @@ struct TmuxError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The built `todo`, beside the test bundle or in a directory above it.
+/// The built `todo`, through TestSupport's ``BuiltTodo``.
 enum TodoBinary {
-    static let path: String = {
-        var candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        ]
-        var directory = Bundle.main.bundleURL
-        while directory.path != "/" {
-            candidates.append(directory)
-            directory.deleteLastPathComponent()
-        }
-        for candidate in candidates {
-            let path = candidate.appendingPathComponent("todo").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return "todo"
-    }()
+    static var path: String { BuiltTodo.path }
 
-    static var directory: String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
+    static var directory: String { BuiltTodo.directory }
 
-    /// Runs `todo ARGUMENTS` with `environment` and no terminal.
+    /// Runs `todo ARGUMENTS` with `environment` (made clean: no global config, no history)
+    /// and no terminal.
     static func run(
-        _ arguments: [String], environment: [String: String], input: FileHandle? = nil
+        _ arguments: [String], environment: [String: String], input: [UInt8]? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        // No global config (Debian's would move the todo file to ~/.todo-txt).
-        process.environment = environment.merging(["TODOTXT_GLOBAL_CFG_FILE": "/nonexistent"]) {
-            given, _ in given
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: out, as: UTF8.self),
-            String(decoding: err, as: UTF8.self)
-        )
+        let result = try BuiltTodo.run(arguments, environment: environment, input: input)
+        return (result.status, result.outputText, result.errorText)
     }
 }
 

@@ -6,6 +6,40 @@ enum CompletionKind: Sendable {
     case task
     /// Task numbers only (`do 1 2 3`).
     case tasks
+    /// Action names (`help ls`).
+    case actions
+}
+
+/// The words the shell completion scripts offer in an action's arguments, declared by the
+/// action (``Action/completionWords``) and written into every script by ``CompletionScripts``.
+struct CompletionWords: Sendable {
+    /// An option that takes a value, and the values offered after it (none: any value).
+    struct Option: Sendable {
+        /// The option, `--format`.
+        var name: String
+        /// The values offered after it.
+        var values: [String] = []
+        /// Whether the value is a comma-separated list whose items may start with `-`
+        /// (`--sort pri,-due`): each item is completed.
+        var isList = false
+    }
+
+    /// The words offered as the first argument only (`git setup`, `completion bash`).
+    var first: [String] = []
+    /// The options offered when the word being completed starts with `-`.
+    var flags: [String] = []
+    /// The options that take a value.
+    var options: [Option] = []
+    /// The words offered at any position (query fields); a word ending with `:` is completed
+    /// without a space after it.
+    var anywhere: [String] = []
+    /// Whether the other arguments are file names.
+    var files = false
+
+    /// Whether the action has any words to offer.
+    var isEmpty: Bool {
+        first.isEmpty && flags.isEmpty && options.isEmpty && anywhere.isEmpty && !files
+    }
 }
 
 /// One action of the `todo` command, declared in one file under `Actions/`.
@@ -23,6 +57,8 @@ protocol Action: Sendable {
     static var help: [String] { get }
     /// What the shell completes after the name.
     static var completion: CompletionKind { get }
+    /// The action's own words that the shell completes in its arguments.
+    static var completionWords: CompletionWords { get }
     /// Whether the action writes the todo, done or report file.
     static var writesFiles: Bool { get }
 
@@ -37,6 +73,9 @@ protocol Action: Sendable {
 extension Action {
     /// Most actions complete nothing special.
     static var completion: CompletionKind { .none }
+
+    /// Most actions have no words of their own.
+    static var completionWords: CompletionWords { CompletionWords() }
 }
 
 /// One of todo.sh's own actions. It keeps the whole command line and leaves checking the

@@ -8,6 +8,9 @@ struct CheckAction: Action {
         "FILE:LINE:COLUMN: warning: MESSAGE. Exits 0 when clean, 1 when not, 2 on error.",
     ]
     static let writesFiles = false
+    static let completionWords = CompletionWords(
+        flags: ["--format"], options: [.init(name: "--format", values: ["text", "json"])],
+        files: true)
 
     /// The file and the format.
     let arguments: FileArguments

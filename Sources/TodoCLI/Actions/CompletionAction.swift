@@ -1,3 +1,6 @@
+import TodoStore
+import TodoTxt
+
 /// `completion bash|zsh|fish` prints a completion script; `completion --list KIND` prints what
 /// the scripts complete from.
 struct CompletionAction: Action {
@@ -9,6 +12,9 @@ struct CompletionAction: Action {
         "eval \"$(todo completion bash)\" to ~/.bashrc.",
     ]
     static let writesFiles = false
+    static let completionWords = CompletionWords(
+        first: ["bash", "zsh", "fish", "--list"], flags: ["--list"],
+        options: [.init(name: "--list", values: ["actions", "tasks", "projects", "contexts"])])
 
     /// What to print.
     enum Request {
@@ -50,7 +56,8 @@ struct CompletionAction: Action {
     func run(in context: Context) throws -> Int32 {
         switch request {
         case .list(let kind):
-            return context.operations.completionList(kind)
+            Self.list(kind, in: context)
+            return 0
         case .script(let shell):
             switch shell {
             case "bash": context.console.write(CompletionScripts.bash)
@@ -58,6 +65,37 @@ struct CompletionAction: Action {
             default: context.console.write(CompletionScripts.fish)
             }
             return 0
+        }
+    }
+
+    /// `completion --list actions|tasks|projects|contexts`: prints what the completion scripts
+    /// complete from, one entry per line (tasks as `NUMBER<TAB>TEXT`); a missing todo file gives
+    /// an empty list.
+    private static func list(_ kind: String, in context: Context) {
+        let console = context.console
+        if kind == "actions" {
+            var seen = Set<String>()
+            for name in ActionRegistry.all.flatMap({ $0.names })
+                + context.operations.addons().map(\.name)
+            where seen.insert(name).inserted {
+                console.line(name)
+            }
+            return
+        }
+        guard let list = try? context.storage.read(context.settings.todoFile) else { return }
+        if kind == "tasks" {
+            for (index, line) in list.enumerated() where !line.isBlank {
+                console.line("\(index + 1)\t" + line.text.replacing("\t", with: " "))
+            }
+            return
+        }
+        var names = Set<String>()
+        for line in list where !line.isBlank {
+            names.formUnion(kind == "projects" ? line.item.projects : line.item.contexts)
+        }
+        let sigil = kind == "projects" ? "+" : "@"
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            console.line(sigil + name)
         }
     }
 }

@@ -1,3 +1,6 @@
+import TodoStore
+import TodoTxt
+
 /// Deletes a task or a part of it (todo.sh `del`).
 struct DeleteAction: TodoShAction {
     static let names = [
@@ -17,5 +20,84 @@ struct DeleteAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.delete(words) }
+    /// `del NR [TERM]` (TodoShCompatibility.md §5.16).
+    func run(in context: Context) throws -> Int32 {
+        let session = context.operations
+        let usage = ["usage: \(context.program) del NR [TERM]"]
+        let file = context.settings.todoFile
+        let word = words.count > 1 ? words[1] : nil
+        let lineGuard = LineGuard()
+        func index(in list: TodoList) throws -> Int {
+            let found = try session.taskIndex(word, in: list, file: file, usage: usage).get()
+            lineGuard.beginAttempt()
+            try lineGuard.check(list, found)
+            return found
+        }
+        if words.count > 2 && !words[2].isEmpty {
+            return try deleteTerm(words[2], in: context, index: index)
+        }
+        if !context.settings.force {
+            // The question shows the task, so it is read (and checked) before asking.
+            let current = try context.storage.read(file)
+            let text = current[try index(in: current)].text
+            if !session.confirm("Delete '\(text)'? (y/n) ") {
+                throw CommandFailure.die("TODO: No tasks were deleted.")
+            }
+        }
+        let removed = try context.storage.update(file) { list -> [UInt8] in
+            let index = try index(in: list)
+            let line = Array(list[index].content)
+            session.blankOrRemove(index, in: &list)
+            return line
+        }
+        if session.verbose {
+            session.echo(words[1], removed)
+            context.console.line("TODO: \(words[1]) deleted.")
+        }
+        return 0
+    }
+
+    /// `del NR TERM`: removes the text matching `term` from the task at `index(list)`.
+    private func deleteTerm(
+        _ term: String, in context: Context, index: (TodoList) throws -> Int
+    ) throws -> Int32 {
+        let session = context.operations
+        let (old, new) = try context.storage.update(context.settings.todoFile) {
+            list -> ([UInt8], [UInt8]) in
+            let index = try index(list)
+            let old = Array(list[index].content)
+            let new = try Self.removing(term: term, from: old)
+            if new != old { list.replaceLine(at: index, with: new) }
+            return (old, new)
+        }
+        let number = words[1]
+        if old == new {
+            if session.verbose { session.echo(number, old) }
+            throw CommandFailure.die("TODO: '\(term)' not found; no removal done.")
+        }
+        if session.verbose {
+            session.echo(number, old)
+            context.console.line("TODO: Removed '\(term)' from task.")
+            session.echo(number, new)
+        }
+        return 0
+    }
+
+    /// Removes every match of the case-sensitive BRE `term`, with the spaces around it, as
+    /// todo.sh's five sed substitutions do.
+    static func removing(term: String, from line: [UInt8]) throws -> [UInt8] {
+        let steps: [(String, String)] = [
+            ("^\\(\\(.\\) \\)\\{0,1\\} *\(term) *", "\\1"),
+            (" *\(term) *$", ""),
+            ("  *\(term) *", " "),
+            (" *\(term)  *", " "),
+            (term, ""),
+        ]
+        var result = line
+        for (pattern, replacement) in steps {
+            guard let regex = try? BasicRegex(pattern) else { return line }
+            result = regex.replacingAll(in: result, with: Array(replacement.utf8))
+        }
+        return result
+    }
 }

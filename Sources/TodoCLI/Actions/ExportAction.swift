@@ -8,6 +8,9 @@ struct ExportAction: Action {
         "or writes the file back from the parsed model (byte for byte the same).",
     ]
     static let writesFiles = false
+    static let completionWords = CompletionWords(
+        flags: ["--format"],
+        options: [.init(name: "--format", values: ["jsonl", "json", "todotxt"])], files: true)
 
     /// The file and the format.
     let arguments: FileArguments

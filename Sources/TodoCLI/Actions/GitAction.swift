@@ -1,3 +1,5 @@
+import TodoPlatform
+
 /// `git setup|check|sync`: wires `todo merge` into the current repository as git's merge
 /// driver, and syncs the todo files with the upstream branch.
 struct GitAction: Action {
@@ -11,6 +13,7 @@ struct GitAction: Action {
         "the driver, and pushes; a conflict stops it in git's usual conflicted state.",
     ]
     static let writesFiles = false
+    static let completionWords = CompletionWords(first: ["setup", "check", "sync"])
 
     /// What to do.
     enum Subcommand {
@@ -38,9 +41,51 @@ struct GitAction: Action {
 
     func run(in context: Context) throws -> Int32 {
         switch subcommand {
-        case .setup: try context.operations.gitCommand(setup: true)
-        case .check: try context.operations.gitCommand(setup: false)
+        case .setup: try GitSetup(context: context).run()
+        case .check: try Self.check(in: context)
         case .sync: try GitSync(context: context).run()
         }
+    }
+
+    /// `git check`: is the driver configured and reachable for this clone? Exit 0 when it is.
+    private static func check(in context: Context) throws -> Int32 {
+        let program = context.program
+        let console = context.console
+        let setup = GitSetup(context: context)
+        let top = setup.git(["rev-parse", "--show-toplevel"])
+        guard top.status == 0 else {
+            throw CommandFailure.die(
+                "\(program): git check: \(context.environment.currentDirectory) is not in a git repository"
+            )
+        }
+        var problems = 0
+        for name in setup.trackedNames {
+            let attribute = setup.git(["check-attr", "merge", "--", name]).output
+            if attribute.hasSuffix(": merge: todotxt") {
+                console.line("ok: \(name) uses the todotxt merge driver (.gitattributes)")
+            } else {
+                console.line(
+                    "problem: \(name) has no 'merge=todotxt' attribute; run '\(program) git setup'")
+                problems += 1
+            }
+        }
+        let driver = setup.git(["config", "--get", "merge.todotxt.driver"])
+        if driver.status != 0 || driver.output.isEmpty {
+            console.line(
+                "problem: merge.todotxt.driver is not set in this clone, so git silently falls back to a text merge; run '\(program) git setup'"
+            )
+            problems += 1
+        } else {
+            let command = (try? ShellWords.split(driver.output))?.first ?? ""
+            if ProcessState.isExecutable(command) {
+                console.line("ok: merge.todotxt.driver runs \(command)")
+            } else {
+                console.line(
+                    "problem: merge.todotxt.driver runs '\(command)', which is not an executable; run '\(program) git setup' again"
+                )
+                problems += 1
+            }
+        }
+        return problems == 0 ? 0 : 1
     }
 }

@@ -1,3 +1,5 @@
+import TodoStore
+
 /// Lists the add-ons (todo.sh `listaddons`).
 struct ListAddonsAction: TodoShAction {
     static let names = ["listaddons"]
@@ -7,5 +9,21 @@ struct ListAddonsAction: TodoShAction {
 
     let words: [String]
 
-    func run(in context: Context) throws -> Int32 { try context.operations.listAddons(words) }
+    /// `listaddons` (TodoShCompatibility.md §5.21): the add-ons' names, in glob order.
+    func run(in context: Context) throws -> Int32 {
+        let directory = context.settings.actionsDirectory
+        guard context.storage.directoryExists(directory) else {
+            throw CommandFailure.die("TODO: '\(directory)' does not exist.")
+        }
+        let found = context.operations.addons()
+        guard !found.isEmpty else {
+            throw CommandFailure.die("TODO: '\(directory)' does not contain valid actions.")
+        }
+        for addon in found { context.console.line(addon.name) }
+        if context.operations.verbose {
+            context.console.line("--")
+            context.console.line("TODO: \(found.count) valid addon actions found.")
+        }
+        return 0
+    }
 }

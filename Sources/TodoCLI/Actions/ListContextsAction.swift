@@ -14,6 +14,6 @@ struct ListContextsAction: TodoShAction {
     let words: [String]
 
     func run(in context: Context) throws -> Int32 {
-        try context.operations.listWords(words, sigil: 0x40)
+        try SigilWords(sigil: 0x40, context: context).list(terms: Array(words.dropFirst()))
     }
 }

@@ -14,6 +14,6 @@ struct ListProjectsAction: TodoShAction {
     let words: [String]
 
     func run(in context: Context) throws -> Int32 {
-        try context.operations.listWords(words, sigil: 0x2B)
+        try SigilWords(sigil: 0x2B, context: context).list(terms: Array(words.dropFirst()))
     }
 }

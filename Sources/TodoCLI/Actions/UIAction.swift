@@ -191,7 +191,7 @@ private struct LiveTerminal: TerminalDevice {
     func runEditor(atLine line: Int) -> String? {
         let status = terminal.suspended { () -> Int32 in
             do {
-                return try context.operations.edit(line: line)
+                return try EditAction(line: line).run(in: context)
             } catch {
                 return CommandFailure.render(
                     error, program: context.program, console: context.console)

@@ -73,6 +73,8 @@ b$
 $
 $
 
+# As todo.sh's sed script: a second empty line repeats the first (removed with -n), though
+# only tasks count as duplicates
 $ TODO_FILE=dup.txt todo -n deduplicate
 TODO: No duplicate tasks found
 ? 1
@@ -81,6 +83,72 @@ $ cat -A dup.txt
 a$
 b$
 $
+
+# A file without a final newline gets one, as todo.sh's sed writes every line with one,
+# even when nothing repeats
+$ printf 'a\nb\na' > dup.txt
+
+$ TODO_FILE=dup.txt todo deduplicate
+TODO: 1 duplicate task(s) removed
+
+$ od -An -c dup.txt
+   a  \n   b  \n  \n
+
+$ printf 'a\nb\na' > dup.txt
+
+$ TODO_FILE=dup.txt todo -n deduplicate
+TODO: 1 duplicate task(s) removed
+
+$ od -An -c dup.txt
+   a  \n   b  \n
+
+$ printf 'a\nb' > dup.txt
+
+$ TODO_FILE=dup.txt todo deduplicate
+TODO: No duplicate tasks found
+? 1
+
+$ od -An -c dup.txt
+   a  \n   b  \n
+
+# Lines compare as sed reads them: a CRLF line is not the same as an LF one
+$ printf 'a\r\na\nb\r\nb\r\n' > dup.txt
+
+$ TODO_FILE=dup.txt todo -n deduplicate
+TODO: 1 duplicate task(s) removed
+
+$ od -An -c dup.txt
+   a  \r  \n   a  \n   b  \r  \n
+
+# TODOTXT_FORCE is read as todo.sh reads it: anything but 0 means do not ask
+$ printf 'one\ntwo\n' > force.txt
+
+$ TODO_FILE=force.txt TODOTXT_FORCE=yes todo del 1
+1 one
+TODO: 1 deleted.
+
+$ TODO_FILE=force.txt TODOTXT_FORCE=0 todo del 2 < /dev/null 2>&1 | cat -A
+$
+TODO: No tasks were deleted.$
+
+$ cat -A force.txt
+$
+two$
+
+# TODOTXT_PRESERVE_LINE_NUMBERS too: only 0 removes the empty line
+$ TODO_FILE=force.txt TODOTXT_PRESERVE_LINE_NUMBERS=2 todo -f del 2
+2 two
+TODO: 2 deleted.
+
+$ cat -A force.txt
+$
+$
+
+$ TODO_FILE=force.txt TODOTXT_PRESERVE_LINE_NUMBERS=0 todo -f deduplicate
+TODO: No duplicate tasks found
+? 1
+
+$ cat -A force.txt
 $
 
 # mv writes the destination first

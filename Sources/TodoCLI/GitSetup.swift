@@ -1,14 +1,20 @@
 import TodoPlatform
 import TodoStore
 
-extension Session {
-    /// `git setup` / `git check`: wire the merge driver into the current repository.
-    func gitCommand(setup: Bool) throws -> Int32 {
-        setup ? try gitSetup() : try gitCheck()
-    }
+/// `git setup`: wires `todo merge` into a git repository as the merge driver of the todo and
+/// done files. `git check` and `git sync` share its view of the repository.
+struct GitSetup {
+    /// The run's context.
+    let context: Context
+
+    private var program: String { context.program }
+    private var environment: Environment { context.environment }
+    private var settings: Settings { context.settings }
+    private var storage: any TodoStorage { context.storage }
+    private var console: Console { context.console }
 
     /// Runs `git ARGS` in `directory`, by default the working directory.
-    private func git(
+    func git(
         _ arguments: [String], in directory: String? = nil
     ) -> (status: Int32, output: String) {
         let outcome = Subprocess.run(
@@ -37,23 +43,25 @@ extension Session {
     }
 
     /// The file names the attributes name: the todo and done files' basenames.
-    private var trackedNames: [String] {
+    var trackedNames: [String] {
         var names = [Path.basename(settings.todoFile), Path.basename(settings.doneFile)]
         if names[0] == names[1] { names.removeLast() }
         return names
     }
 
+    /// The merge driver's name in `.git/config`.
     static let driverName = "todo.txt three-way merge (todo merge)"
 
+    /// The merge driver's command line, this program's absolute path first.
     private func driverCommand() -> String {
         "'\(programAbsolutePath)' merge %O %A %B --marker-size %L --path %P"
     }
 
-    /// `git setup`: `.gitattributes` lines, the merge driver in `.git/config`, `.gitignore`
+    /// Sets up the repository: `.gitattributes` lines, the merge driver in `.git/config`, `.gitignore`
     /// lines for the temporary files (and none left for the lock files of earlier versions).
     /// Running it again changes nothing. `directory` (by default the working directory) is any
     /// directory of the work tree.
-    func gitSetup(in directory: String? = nil) throws -> Int32 {
+    func run(in directory: String? = nil) throws -> Int32 {
         let top = git(["rev-parse", "--show-toplevel"], in: directory)
         guard top.status == 0, !top.output.isEmpty else {
             throw CommandFailure.die(
@@ -69,7 +77,7 @@ extension Session {
         if try removeLines(obsolete, from: root + "/.gitignore") { changed = true }
         if try addLines(ignored, to: root + "/.gitignore") { changed = true }
         for (key, value) in [
-            ("merge.todotxt.name", Session.driverName), ("merge.todotxt.driver", driverCommand()),
+            ("merge.todotxt.name", Self.driverName), ("merge.todotxt.driver", driverCommand()),
         ] {
             if git(["config", "--get", key], in: root).output != value {
                 let set = git(["config", key, value], in: root)
@@ -130,44 +138,6 @@ extension Session {
         try storage.write(path, bytes: kept)
         for line in removed { console.line("removed '\(line)' from \(Path.basename(path))") }
         return true
-    }
-
-    /// `git check`: is the driver configured and reachable for this clone? Exit 0 when it is.
-    func gitCheck() throws -> Int32 {
-        let top = git(["rev-parse", "--show-toplevel"])
-        guard top.status == 0 else {
-            throw CommandFailure.die(
-                "\(program): git check: \(environment.currentDirectory) is not in a git repository")
-        }
-        var problems = 0
-        for name in trackedNames {
-            let attribute = git(["check-attr", "merge", "--", name]).output
-            if attribute.hasSuffix(": merge: todotxt") {
-                console.line("ok: \(name) uses the todotxt merge driver (.gitattributes)")
-            } else {
-                console.line(
-                    "problem: \(name) has no 'merge=todotxt' attribute; run '\(program) git setup'")
-                problems += 1
-            }
-        }
-        let driver = git(["config", "--get", "merge.todotxt.driver"])
-        if driver.status != 0 || driver.output.isEmpty {
-            console.line(
-                "problem: merge.todotxt.driver is not set in this clone, so git silently falls back to a text merge; run '\(program) git setup'"
-            )
-            problems += 1
-        } else {
-            let command = (try? ShellWords.split(driver.output))?.first ?? ""
-            if ProcessState.isExecutable(command) {
-                console.line("ok: merge.todotxt.driver runs \(command)")
-            } else {
-                console.line(
-                    "problem: merge.todotxt.driver runs '\(command)', which is not an executable; run '\(program) git setup' again"
-                )
-                problems += 1
-            }
-        }
-        return problems == 0 ? 0 : 1
     }
 }
 

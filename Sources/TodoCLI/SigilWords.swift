@@ -2,13 +2,21 @@ import TodoPlatform
 import TodoStore
 import TodoTxt
 
-extension Session {
-    /// `listcon` / `listproj` (TodoShCompatibility.md §5.6): the distinct `@context` or `+project`
-    /// words of the todo file (or of `TODOTXT_SOURCEVAR`'s files), filtered by the terms, sorted.
-    func listWords(_ words: [String], sigil: UInt8) throws -> Int32 {
-        try run(
+/// The listing of `listcon` and `listproj` (TodoShCompatibility.md §5.6): the distinct
+/// `@context` or `+project` words of the todo file (or of `TODOTXT_SOURCEVAR`'s files) in the
+/// lines that pass the terms, sorted by the locale's collation.
+struct SigilWords {
+    /// `@` (0x40) or `+` (0x2B).
+    let sigil: UInt8
+    /// The run's context.
+    let context: Context
+
+    /// Prints the words that the lines matching `terms` use, one a line.
+    func list(terms: [String]) throws -> Int32 {
+        let console = context.console
+        try context.operations.run(
             ListingPipeline(
-                select: { try self.sigilWords(sigil, terms: Array(words.dropFirst())) },
+                select: { try self.select(terms: terms) },
                 order: { found in
                     found.sorted { left, right in
                         let order = collationOrder(left, right)
@@ -17,21 +25,23 @@ extension Session {
                 },
                 write: { tokens in
                     for token in tokens {
-                        self.console.write(token)
-                        self.console.write([0x0A])
+                        console.write(token)
+                        console.write([0x0A])
                     }
                 }))
         return 0
     }
 
-    /// The selection of `listcon` / `listproj`: the distinct words with the sigil in the lines
-    /// that pass the terms, as todo.sh's grep, sed and pattern checks find them.
-    private func sigilWords(_ sigil: UInt8, terms: [String]) throws -> Set<[UInt8]> {
+    /// The distinct words with the sigil in the lines that pass the terms, as todo.sh's grep,
+    /// sed and pattern checks find them.
+    private func select(terms: [String]) throws -> Set<[UInt8]> {
+        let settings = context.settings
         let filters: [Listing.Filter]
         do {
             filters = try Listing.filters(for: terms)
         } catch {
-            throw die("\(program): invalid search term '\(error.pattern)': \(error.reason)")
+            throw CommandFailure.die(
+                "\(context.program): invalid search term '\(error.pattern)': \(error.reason)")
         }
         let escapedSigil = sigil == 0x2B ? "+" : "@"
         let before =
@@ -39,8 +49,8 @@ extension Session {
         let after = settings.sigilAfter.isEmpty ? nil : try? BasicRegex(settings.sigilAfter + "$")
         let valid = try? BasicRegex("^" + escapedSigil + settings.sigilValid + "$")
         var found = Set<[UInt8]>()
-        for path in try sourceFiles() {
-            let list = try readList(path)
+        for path in sourceFiles() {
+            let list = try context.operations.readList(path)
             for line in list {
                 let content = line.content
                 guard filters.allSatisfy({ $0.regex.matches(content) != $0.negated }) else {
@@ -60,9 +70,10 @@ extension Session {
         return found
     }
 
-    /// The files `listcon`/`listproj` read: the todo file, or `TODOTXT_SOURCEVAR` evaluated by
-    /// bash as todo.sh does (`\$DONE_FILE`, `("$TODO_FILE" "$DONE_FILE")`).
-    func sourceFiles() throws -> [String] {
+    /// The files to read: the todo file, or `TODOTXT_SOURCEVAR` evaluated by bash as todo.sh
+    /// does (`\$DONE_FILE`, `("$TODO_FILE" "$DONE_FILE")`).
+    private func sourceFiles() -> [String] {
+        let settings = context.settings
         guard !settings.sourceVariable.isEmpty else { return [settings.todoFile] }
         var variables = settings.exported
         variables["TODOTXT_SOURCEVAR"] = settings.sourceVariable
@@ -70,23 +81,5 @@ extension Session {
             ["/bin/bash", "-c", "eval \"FILE=$TODOTXT_SOURCEVAR\"; printf '%s\\0' \"${FILE[@]}\""],
             environment: variables, captureOutput: true)
         return outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// `listaddons` (TodoShCompatibility.md §5.21).
-    func listAddons(_ words: [String]) throws -> Int32 {
-        let directory = settings.actionsDirectory
-        guard storage.directoryExists(directory) else {
-            throw die("TODO: '\(directory)' does not exist.")
-        }
-        let found = addons()
-        guard !found.isEmpty else {
-            throw die("TODO: '\(directory)' does not contain valid actions.")
-        }
-        for addon in found { console.line(addon.name) }
-        if verbose {
-            console.line("--")
-            console.line("TODO: \(found.count) valid addon actions found.")
-        }
-        return 0
     }
 }

@@ -39,14 +39,22 @@ enum ByteSearch {
     /// Whether `haystack` contains `needle` (lower-case), with `A`-`Z` in the haystack read as
     /// `a`-`z`: the same answer as ``TextPattern/contains(_:_:foldASCII:)`` with `foldASCII`.
     static func containsFolded(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
+        firstIndex(folded: needle, in: haystack, from: 0) < haystack.count
+    }
+
+    /// The first index at or after `start` where `needle` (lower-case) occurs in `haystack` with
+    /// `A`-`Z` read as `a`-`z`, or `haystack.count`; `start` for an empty needle.
+    static func firstIndex(
+        folded needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int {
+        guard let first = needle.first else { return start }
         let last = haystack.count - needle.count
-        guard last >= 0 else { return false }
+        guard last >= start else { return haystack.count }
         let upper = first >= 0x61 && first <= 0x7A ? first - 32 : first
-        var start = 0
+        var start = start
         while true {
             start = firstIndex(of: first, upper, first, in: haystack, from: start)
-            if start > last { return false }
+            if start > last { return haystack.count }
             var offset = 1
             while offset < needle.count {
                 var byte = haystack[start &+ offset]
@@ -54,8 +62,33 @@ enum ByteSearch {
                 if byte != needle[offset] { break }
                 offset &+= 1
             }
-            if offset == needle.count { return true }
+            if offset == needle.count { return start }
             start &+= 1
         }
+    }
+
+    /// How many line feeds lie in `buffer[start..<end]`, counted eight bytes at a time.
+    static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+        -> Int
+    {
+        var count = 0
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let feeds = ones &* 0x0A
+            while index &+ 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ feeds
+                // The top bit of each byte is set exactly where the byte was a line feed.
+                let zeros = ~(((word & lows) &+ lows) | word | lows)
+                count &+= zeros.nonzeroBitCount
+                index &+= 8
+            }
+        }
+        while index < end {
+            if buffer[index] == 0x0A { count &+= 1 }
+            index &+= 1
+        }
+        return count
     }
 }

@@ -168,6 +168,43 @@ private struct ReferenceMatcher {
         #expect(backwards > 10)
     }
 
+    /// The folded search and the line-feed count agree with plain loops, at every start, on
+    /// buffers long enough for their eight-at-a-time paths.
+    @Test func wordAtATimeScansAgreeWithLoops() {
+        var rng = SeededGenerator(seed: 11)
+        let alphabet: [UInt8] = [0x61, 0x62, 0x41, 0x42, 0x40, 0x60, 0x0A, 0x00, 0xFF, 0x81]
+        for _ in 0..<400 {
+            let bytes = (0..<Int(rng.next() % 70)).map { _ in
+                alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
+            let needle = (0..<(1 + Int(rng.next() % 4))).map { _ in
+                [0x61, 0x62, 0x40, 0x60, 0xFF][Int(rng.next() % 5)] as UInt8
+            }
+            let start = Int(rng.next() % UInt64(bytes.count + 1))
+            var expected = bytes.count
+            var position = start
+            while position + needle.count <= bytes.count {
+                let window = bytes[position..<(position + needle.count)].map {
+                    $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0
+                }
+                if window == needle {
+                    expected = position
+                    break
+                }
+                position += 1
+            }
+            let end = start + Int(rng.next() % UInt64(bytes.count - start + 1))
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(
+                    ByteSearch.firstIndex(folded: needle, in: buffer, from: start) == expected,
+                    "\(needle) in \(bytes) from \(start)")
+                #expect(
+                    ByteSearch.lineFeeds(in: buffer, from: start, to: end)
+                        == bytes[start..<end].filter { $0 == 0x0A }.count)
+            }
+        }
+    }
+
     /// Anchored patterns read the way that gives up soonest.
     @Test func anchorsChooseTheDirection() throws {
         let cases: [(String, Bool)] = [

@@ -102,7 +102,9 @@ enum ByteSearch {
     }
 
     /// How many line feeds lie in `buffer[start..<end]`, counted eight bytes at a time.
-    static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    static func lineFeeds(
+        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    )
         -> Int
     {
         var count = 0

@@ -42,8 +42,7 @@ struct RegexAutomaton: Sendable {
     /// Builds the automaton of a program whose start is instruction 0; without
     /// `buildingDFA` it always simulates the NFA (tests compare the two). A program compiled
     /// reversed is given `readingBackwards`.
-    init(_ program: [RegexInstruction], buildingDFA: Bool = true, readingBackwards: Bool = false)
-    {
+    init(_ program: [RegexInstruction], buildingDFA: Bool = true, readingBackwards: Bool = false) {
         self.program = program
         readsBackwards = readingBackwards
         var sets = Set<ByteSet>()

@@ -68,7 +68,9 @@ struct RegexCompiler {
 
     /// Compiles the tree, ending with ``RegexInstruction/match``. A `reversed` program matches
     /// the text read backwards wherever the pattern matches it read forwards.
-    static func compile(_ node: RegexNode, reversed: Bool = false) throws(RegexError)
+    static func compile(
+        _ node: RegexNode, reversed: Bool = false
+    ) throws(RegexError)
         -> [RegexInstruction]
     {
         var compiler = RegexCompiler(reversed: reversed)

@@ -56,7 +56,8 @@ private struct ReferenceMatcher {
         guard position < line.count else { return [] }
         var result: [Int] = []
         let (value, length) = RegexParser.decode(line, at: position)
-        if value & RegexParser.invalidMark == 0, set.ranges.contains(where: { $0.contains(value) }) {
+        if value & RegexParser.invalidMark == 0, set.ranges.contains(where: { $0.contains(value) })
+        {
             result.append(position + length)
         }
         let byte = line[position]

@@ -39,23 +39,92 @@ enum ByteSearch {
     /// Whether `haystack` contains `needle` (lower-case), with `A`-`Z` in the haystack read as
     /// `a`-`z`: the same answer as ``TextPattern/contains(_:_:foldASCII:)`` with `foldASCII`.
     static func containsFolded(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        let last = haystack.count - needle.count
-        guard last >= 0 else { return false }
-        let upper = first >= 0x61 && first <= 0x7A ? first - 32 : first
-        var start = 0
-        while true {
-            start = firstIndex(of: first, upper, first, in: haystack, from: start)
-            if start > last { return false }
-            var offset = 1
+        firstIndex(folded: needle, in: haystack, from: 0) < haystack.count
+    }
+
+    /// The first index at or after `start` where `needle` (lower-case) occurs in `haystack` with
+    /// `A`-`Z` read as `a`-`z`, or `haystack.count`; `start` for an empty needle.
+    ///
+    /// Eight starting positions are tried at once on the needle's first and last bytes (a letter
+    /// compared with its case bit set on both sides), and only where both agree are the other
+    /// bytes compared, so a needle whose first byte is common still costs little.
+    static func firstIndex(
+        folded needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int {
+        let count = haystack.count
+        guard let first = needle.first else { return start }
+        let lastOffset = needle.count &- 1
+        // The last position where the needle fits.
+        let end = count &- needle.count
+        guard end >= start, let base = haystack.baseAddress else { return count }
+        func verify(_ position: Int) -> Bool {
+            var offset = 0
             while offset < needle.count {
-                var byte = haystack[start &+ offset]
+                var byte = base[position &+ offset]
                 if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                if byte != needle[offset] { break }
+                if byte != needle[offset] { return false }
                 offset &+= 1
             }
-            if offset == needle.count { return true }
-            start &+= 1
+            return true
         }
+        let last = needle[lastOffset]
+        func caseBit(_ byte: UInt8) -> UInt64 { byte >= 0x61 && byte <= 0x7A ? 0x20 : 0 }
+        let firstBytes = ones &* UInt64(first)
+        let lastBytes = ones &* UInt64(last)
+        let firstCase = ones &* caseBit(first)
+        let lastCase = ones &* caseBit(last)
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while index &+ 7 <= end {
+            let head =
+                (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    | firstCase) ^ firstBytes
+            let tail =
+                (UInt64(
+                    littleEndian: raw.loadUnaligned(
+                        fromByteOffset: index &+ lastOffset, as: UInt64.self))
+                    | lastCase) ^ lastBytes
+            // A byte's top bit is set where both were zero (and perhaps just above such a byte,
+            // which the comparison below sorts out).
+            var found = (head &- ones) & ~head & (tail &- ones) & ~tail & highs
+            while found != 0 {
+                let candidate = index &+ found.trailingZeroBitCount &>> 3
+                if verify(candidate) { return candidate }
+                found &= found &- 1
+            }
+            index &+= 8
+        }
+        while index <= end {
+            if verify(index) { return index }
+            index &+= 1
+        }
+        return count
+    }
+
+    /// How many line feeds lie in `buffer[start..<end]`, counted eight bytes at a time.
+    static func lineFeeds(
+        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    )
+        -> Int
+    {
+        var count = 0
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let feeds = ones &* 0x0A
+            while index &+ 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ feeds
+                // The top bit of each byte is set exactly where the byte was a line feed.
+                let zeros = ~(((word & lows) &+ lows) | word | lows)
+                count &+= zeros.nonzeroBitCount
+                index &+= 8
+            }
+        }
+        while index < end {
+            if buffer[index] == 0x0A { count &+= 1 }
+            index &+= 1
+        }
+        return count
     }
 }

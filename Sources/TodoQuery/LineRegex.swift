@@ -11,31 +11,68 @@ struct LineRegex: Sendable {
     let source: String
     private let automaton: RegexAutomaton
     /// Bytes every match contains, lower-cased (searched with ASCII case folded); may be empty.
-    private let required: [UInt8]
+    let required: [UInt8]
+    /// Whether the automaton is anchored where it starts reading (`^` forwards, `$` backwards),
+    /// so it gives up on a line sooner than a search for ``required`` would.
+    private let isAnchored: Bool
 
     /// Compiles `pattern`; with `ignoresCase`, letters match either case. Without
-    /// `buildingDFA` the automaton is always simulated (tests compare the two ways).
+    /// `buildingDFA` the automaton is always simulated; `readingBackwards` chooses the
+    /// direction instead of the pattern's anchors (tests compare the ways).
     init(
-        _ pattern: some Collection<UInt8>, ignoresCase: Bool, buildingDFA: Bool = true
+        _ pattern: some Collection<UInt8>, ignoresCase: Bool, buildingDFA: Bool = true,
+        readingBackwards: Bool? = nil
     )
         throws(RegexError)
     {
         var parser = RegexParser(pattern, ignoresCase: ignoresCase)
         let tree = try parser.parse()
-        automaton = RegexAutomaton(try RegexCompiler.compile(tree), buildingDFA: buildingDFA)
+        // A pattern that must end at the end of the line is read from there: the automaton
+        // then gives up after the few bytes that can end a match.
+        let backwards =
+            readingBackwards
+            ?? (LineRegex.isAnchored(tree, at: .lineEnd)
+                && !LineRegex.isAnchored(tree, at: .lineStart))
+        automaton = RegexAutomaton(
+            try RegexCompiler.compile(tree, reversed: backwards), buildingDFA: buildingDFA,
+            readingBackwards: backwards)
         required = LineRegex.requiredLiteral(tree)
+        isAnchored = LineRegex.isAnchored(tree, at: backwards ? .lineEnd : .lineStart)
         source = String(decoding: pattern, as: UTF8.self)
     }
 
     /// Whether the pattern was turned into a DFA ahead of time.
     var isDeterministic: Bool { automaton.isDeterministic }
 
+    /// Whether the automaton reads lines from their end.
+    var readsBackwards: Bool { automaton.readsBackwards }
+
+    /// Whether every match of the node touches the line's start (`anchor` `^`) or end (`$`).
+    /// The recursion follows the tree, whose depth the parser limits.
+    static func isAnchored(_ node: RegexNode, at anchor: RegexAssertion) -> Bool {
+        switch node {
+        case .assertion(let assertion): assertion == anchor
+        case .concat(let items):
+            (anchor == .lineStart ? items.first : items.last).map { isAnchored($0, at: anchor) }
+                ?? false
+        case .alternate(let branches): branches.allSatisfy { isAnchored($0, at: anchor) }
+        case .repetition(let body, let minimum, _): minimum > 0 && isAnchored(body, at: anchor)
+        case .set: false
+        }
+    }
+
     /// Whether the pattern matches somewhere in `line`.
     func matches(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !required.isEmpty && !ByteSearch.containsFolded(line, required) {
+        if !required.isEmpty && !isAnchored && !ByteSearch.containsFolded(line, required) {
             return false
         }
         return automaton.matches(line, UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Whether the pattern matches somewhere in `line`, which the caller found to contain
+    /// ``required``.
+    func matches(lineContainingRequired line: UnsafeBufferPointer<UInt8>) -> Bool {
+        automaton.matches(line, UnsafeBufferPointer(start: nil, count: 0))
     }
 
     /// Whether the pattern matches somewhere in the item's line, read without building it.
@@ -44,7 +81,7 @@ struct LineRegex: Sendable {
             let count = LineRegex.writeHeader(of: item, into: buffer)
             let header = UnsafeBufferPointer(rebasing: buffer[..<count])
             return item.descriptionBytes.withUnsafeBufferPointer { description in
-                if !required.isEmpty
+                if !required.isEmpty && !isAnchored
                     && !LineRegex.contains(required, header: header, description: description)
                 {
                     return false

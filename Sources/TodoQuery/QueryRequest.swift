@@ -47,15 +47,26 @@ public struct QueryRequest: Sendable {
         let query = try self.query.resolved(today: today)
         var matched: [Int] = []
         let hidesDone = !includesAll && !query.usedAspects.contains(.completion)
-        for index in list.indices {
-            let item = list[index].item
+        func select(_ index: Int, _ item: TODOItem) {
             // The cheap checks first, then the expression, then the rest of the default view.
-            if hidesDone && item.isDone { continue }
+            if hidesDone && item.isDone { return }
             if query.matches(item, line: index + 1, today: today)
                 && query.showsByDefault(item, includingAll: includesAll, today: today)
             {
                 matched.append(index)
             }
+        }
+        // A regex the whole expression needs is tried on the lines' bytes before parsing: on
+        // the whole file at once when it has a literal to search for, else line by line.
+        let gate = query.lineGate
+        if !gate.isOpen, let admitted = gate.admittedLines(of: list) {
+            for index in admitted { select(index, list[index].item) }
+            return matched
+        }
+        for index in list.indices {
+            let line = list[index]
+            if !gate.isOpen && !gate.admits(line.content) { continue }
+            select(index, line.item)
         }
         return matched
     }

@@ -13,6 +13,8 @@ struct RegexAutomaton: Sendable {
     static let workLimit = 4_000_000
 
     private let program: [RegexInstruction]
+    /// Whether the program was compiled reversed, to read the text from its last byte.
+    let readsBackwards: Bool
     /// The byte class of each byte.
     private let classOf: [UInt8]
     private let classCount: Int
@@ -38,9 +40,11 @@ struct RegexAutomaton: Sendable {
     var isDeterministic: Bool { !table.isEmpty }
 
     /// Builds the automaton of a program whose start is instruction 0; without
-    /// `buildingDFA` it always simulates the NFA (tests compare the two).
-    init(_ program: [RegexInstruction], buildingDFA: Bool = true) {
+    /// `buildingDFA` it always simulates the NFA (tests compare the two). A program compiled
+    /// reversed is given `readingBackwards`.
+    init(_ program: [RegexInstruction], buildingDFA: Bool = true, readingBackwards: Bool = false) {
         self.program = program
+        readsBackwards = readingBackwards
         var sets = Set<ByteSet>()
         for instruction in program {
             if case .consume(let bytes) = instruction { sets.insert(bytes) }
@@ -108,6 +112,7 @@ struct RegexAutomaton: Sendable {
         -> Bool
     {
         guard isDeterministic else { return simulate(first, second) }
+        if readsBackwards { return matchesBackwards(first, second) }
         return table.withUnsafeBufferPointer { table in
             classOf.withUnsafeBufferPointer { classOf in
                 var state = 0
@@ -135,6 +140,38 @@ struct RegexAutomaton: Sendable {
         }
     }
 
+    /// The DFA run from the last byte of `second` to the first of `first`. It stops as soon as
+    /// it reaches a state that no byte leaves: for a pattern that ends with `$`, after the
+    /// few bytes that can end a match.
+    private func matchesBackwards(
+        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
+        table.withUnsafeBufferPointer { table in
+            classOf.withUnsafeBufferPointer { classOf in
+                var state = 0
+                if let exit = exits[0], exit.isEmpty { return acceptsAtEnd[0] }
+                for number in 0..<2 {
+                    let part = number == 0 ? second : first
+                    var index = part.count
+                    while index > 0 {
+                        index &-= 1
+                        let next = table[state &+ Int(classOf[Int(part[index])])]
+                        if next < 0 { return true }
+                        state = Int(next & ~RegexAutomaton.skips)
+                        if next & RegexAutomaton.skips != 0,
+                            let exit = exits[state / classCount], exit.isEmpty
+                        {
+                            return acceptsAtEnd[state / classCount]
+                        }
+                    }
+                }
+                return acceptsAtEnd[state / classCount]
+            }
+        }
+    }
+
     /// The NFA simulation, for patterns whose DFA would be too large.
     private func simulate(
         _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
@@ -147,7 +184,9 @@ struct RegexAutomaton: Sendable {
         var context = RegexClosure.Context(
             atStart: true, previousIsWord: false, atEnd: false, nextIsWord: false)
         for number in 0..<2 {
-            for byte in number == 0 ? first : second {
+            let part = (number == 0) != readsBackwards ? first : second
+            for offset in 0..<part.count {
+                let byte = part[readsBackwards ? part.count &- 1 &- offset : offset]
                 context.nextIsWord = RegexAssertion.isWordByte(byte)
                 if closure.run(program, kernel, context) { return true }
                 next.removeAll(keepingCapacity: true)

@@ -60,10 +60,20 @@ struct RegexCompiler {
     static let sizeLimit = 20_000
 
     private(set) var program: [RegexInstruction] = []
+    /// Whether the program reads the text from its end: it then accepts the reversed strings
+    /// of the pattern, with `^` and `$` exchanged.
+    private let reversed: Bool
 
-    /// Compiles the tree, ending with ``RegexInstruction/match``.
-    static func compile(_ node: RegexNode) throws(RegexError) -> [RegexInstruction] {
-        var compiler = RegexCompiler()
+    private init(reversed: Bool) { self.reversed = reversed }
+
+    /// Compiles the tree, ending with ``RegexInstruction/match``. A `reversed` program matches
+    /// the text read backwards wherever the pattern matches it read forwards.
+    static func compile(
+        _ node: RegexNode, reversed: Bool = false
+    ) throws(RegexError)
+        -> [RegexInstruction]
+    {
+        var compiler = RegexCompiler(reversed: reversed)
         try compiler.emit(node)
         try compiler.append(.match)
         return compiler.program
@@ -87,7 +97,11 @@ struct RegexCompiler {
         case .set(let set):
             try emitSet(set)
         case .concat(let items):
-            for item in items { try emit(item) }
+            if reversed {
+                for item in items.reversed() { try emit(item) }
+            } else {
+                for item in items { try emit(item) }
+            }
         case .alternate(let branches):
             var jumps: [Int] = []
             for (number, branch) in branches.enumerated() {
@@ -104,7 +118,11 @@ struct RegexCompiler {
             }
             for jump in jumps { program[jump] = .jump(next) }
         case .assertion(let assertion):
-            try append(.assert(assertion))
+            switch (reversed, assertion) {
+            case (true, .lineStart): try append(.assert(.lineEnd))
+            case (true, .lineEnd): try append(.assert(.lineStart))
+            default: try append(.assert(assertion))
+            }
         case .repetition(let body, let minimum, let maximum):
             for _ in 0..<minimum { try emit(body) }
             if let maximum {
@@ -155,7 +173,7 @@ struct RegexCompiler {
             let isLast = number == branches.count - 1
             let split = program.count
             if !isLast { try append(.split(0, 0)) }
-            for bytes in branch { try append(.consume(bytes)) }
+            for bytes in reversed ? branch.reversed() : branch { try append(.consume(bytes)) }
             if !isLast {
                 jumps.append(program.count)
                 try append(.jump(0))

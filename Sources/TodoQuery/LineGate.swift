@@ -1,0 +1,96 @@
+import TodoTxt
+
+/// The regexes that every line an expression selects must match: the expression itself when it
+/// is a `/regex/`, or the `/regex/` operands of its outermost `and`.
+///
+/// The line of a parsed task is the bytes it was parsed from, so `todo query` tries these on
+/// the raw line first and parses only the lines that pass (most lines, for a selective regex,
+/// are never parsed).
+struct LineGate: Sendable {
+    private let regexes: [LineRegex]
+
+    /// The gate of an expression tree (`nil`: the empty expression, which lets every line pass).
+    init(_ root: QueryNode?) {
+        switch root {
+        case .regex(let regex)?:
+            regexes = [regex]
+        case .and(let operands)?:
+            regexes = operands.compactMap { operand in
+                if case .regex(let regex) = operand { regex } else { nil }
+            }
+        default:
+            regexes = []
+        }
+    }
+
+    /// Whether every line passes without a test.
+    var isOpen: Bool { regexes.isEmpty }
+
+    /// Whether the line's bytes (without its terminator) match every regex of the gate.
+    func admits(_ content: ArraySlice<UInt8>) -> Bool {
+        content.withUnsafeBufferPointer { bytes in
+            for regex in regexes where !regex.matches(bytes) { return false }
+            return true
+        }
+    }
+
+    /// The indices of the lines of `list` that the gate admits, found by searching the file's
+    /// bytes as a whole for the literal that every match contains and testing only the lines
+    /// where it occurs. `nil` when that cannot be done (more than one regex, no such literal,
+    /// a list whose lines are not one run of bytes); the caller then tests line by line.
+    func admittedLines(of list: TodoList) -> [Int]? {
+        guard regexes.count == 1, let regex = regexes.first else { return nil }
+        let literal = regex.required
+        // A literal with a line break could be found across two lines.
+        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
+            return nil
+        }
+        return list.withSerializedPieces { pieces -> [Int]? in
+            guard pieces.count <= 1 else { return nil }
+            let bytes = pieces.first?.assumingMemoryBound(to: UInt8.self)
+            return LineGate.scan(
+                bytes ?? UnsafeBufferPointer(start: nil, count: 0),
+                from: list.hasByteOrderMark ? 3 : 0, lineCount: list.count, regex: regex)
+        }
+    }
+
+    /// The lines of a whole file (split as ``TodoList`` splits them: at LF, a CR before the LF
+    /// left out) that contain the regex's literal and match it; `nil` when the file does not
+    /// have `lineCount` lines.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lineCount: Int, regex: LineRegex
+    ) -> [Int]? {
+        let end = bytes.count
+        guard start <= end else { return nil }
+        var admitted: [Int] = []
+        var line = 0
+        // Line feeds before `counted` are counted in `line`.
+        var counted = start
+        var position = start
+        while position < end {
+            let hit = ByteSearch.firstIndex(folded: regex.required, in: bytes, from: position)
+            if hit == end { break }
+            line &+= ByteSearch.lineFeeds(in: bytes, from: counted, to: hit)
+            var lineStart = hit
+            while lineStart > start && bytes[lineStart &- 1] != 0x0A { lineStart &-= 1 }
+            let lineEnd = ByteSearch.firstIndex(of: 0x0A, 0x0A, 0x0A, in: bytes, from: hit)
+            var contentEnd = lineEnd
+            if lineEnd < end && lineEnd > lineStart && bytes[lineEnd &- 1] == 0x0D {
+                contentEnd &-= 1
+            }
+            let content = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+            if regex.matches(lineContainingRequired: content) { admitted.append(line) }
+            counted = lineEnd
+            position = lineEnd &+ 1
+        }
+        line &+= ByteSearch.lineFeeds(in: bytes, from: counted, to: end)
+        // The last line counts even without a line feed after it.
+        let total = end > start && bytes[end &- 1] != 0x0A ? line &+ 1 : line
+        return total == lineCount ? admitted : nil
+    }
+}
+
+extension Query {
+    /// The regexes every selected line must match, to try before parsing a line.
+    var lineGate: LineGate { LineGate(root) }
+}

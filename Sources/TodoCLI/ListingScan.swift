@@ -58,7 +58,6 @@ extension Listing {
         /// How many LF bytes the `count` bytes at `pointer` hold, eight at a time.
         static func lineFeeds(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
             let raw = UnsafeRawPointer(pointer)
-            let lows: UInt64 = 0x0101_0101_0101_0101
             let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
             var total = 0

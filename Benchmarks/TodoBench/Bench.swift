@@ -94,7 +94,10 @@ final class Bench {
             let config = operation.config ? ["-d", directory + "/todo.cfg"] : []
             return [todo] + config + ["-p", "-a", "-f"] + operation.todo
         case .floor:
-            let paths = ["$TODO": file, "$DONE": done, "$HELLO": hello]
+            let paths = [
+                "$TODO": file, "$DONE": done, "$HELLO": hello,
+                "$OUTPUT": directory + "/todo-output.copy",
+            ]
             return operation.floor.map { paths[$0] ?? $0 }
         case .todoSh:
             guard let todoSh, let words = operation.todoSh else { return nil }
@@ -286,6 +289,9 @@ final class Bench {
                 directory: directory, outputPath: output, errorPath: errors, timeout: limit(tool))
             warmups[tool] = outcome
             if tool == .floor, case .sameAsFloor = operation.check { floorOutput = read(output) }
+            if tool == .todo && operation.floor.contains("$OUTPUT") {
+                write(read(output), to: directory + "/todo-output.copy")
+            }
             if tool == .todoSh || tool == .todo {
                 let captured = Captured(
                     outcome: outcome, stdout: read(output), file: read(directory + "/todo.txt"),
@@ -451,7 +457,7 @@ final class Bench {
         prepare(big, master: master)
         prepare(tiny, master: small)
         var rows: [Row] = []
-        for operation in Operations.all(number: number) {
+        for operation in Operations.all(number: number) where options.selects(operation.name) {
             let row =
                 operation.small
                 ? measure(operation, master: small, directory: tiny)

@@ -14,10 +14,14 @@ struct Options {
     /// Measure `todo ui` instead (UIBench.swift).
     var ui = false
     var seed: UInt64 = 20_240_517
+    /// Only the operations with these names (or whose names start with one and a space); nil
+    /// runs them all.
+    var only: [String]?
 
     static let usage = """
         usage: todo-bench [--sizes N,N,...] [--runs N] [--todo PATH] [--no-todo-sh] [--no-topydo]
-                          [--limit SECONDS] [--seed N] [--keep] [--language-server] [--ui]
+                          [--limit SECONDS] [--seed N] [--only NAME,...] [--keep]
+                          [--language-server] [--ui]
 
           --sizes      line counts of the generated files (default 100000,1000000); the report
                        gives each row's growth from one size to the next
@@ -30,6 +34,8 @@ struct Options {
           --limit      seconds a todo.sh or topydo run may take (default 30); a slower one is
                        shown as "over N s"
           --seed       the seed of the generated files (default 20240517)
+          --only       only these operations; a name also selects those that begin with it and a
+                       space (`--only ls,export` runs ls, ls @phone and both exports)
           --keep       keep the temporary directory and print where it is
           --language-server
                        time `todo language-server` instead (first diagnostics, a one-character
@@ -37,6 +43,12 @@ struct Options {
           --ui         time `todo ui` on a pseudo-terminal instead (first screen, a move, a
                        sort change, peak memory) on files of --sizes lines
         """
+
+    /// Whether the operation named `name` is to run.
+    func selects(_ name: String) -> Bool {
+        guard let only else { return true }
+        return only.contains { name == $0 || name.hasPrefix($0 + " ") }
+    }
 
     /// Parses the arguments; returns nil (after printing why) when they are wrong.
     static func parse(_ arguments: [String]) -> Options? {
@@ -79,6 +91,13 @@ struct Options {
                     return nil
                 }
                 options.limit = limit
+            case "--only":
+                let names = value()?.split(separator: ",").map(String.init) ?? []
+                guard !names.isEmpty else {
+                    print("todo-bench: --only needs operation names, like ls,lsp,export")
+                    return nil
+                }
+                options.only = names
             case "--no-todo-sh": options.useTodoSh = false
             case "--no-topydo": options.useTopydo = false
             case "--keep": options.keep = true

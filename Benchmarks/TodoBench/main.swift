@@ -125,7 +125,9 @@ print("Floors: ls = sort -f -k2; ls TERM = grep -i; lsp = grep '^(A) '; lsa = ca
 print(
     "lsc, lsprj = grep -o | grep | sort -u; query = grep | grep | grep -v | sort; query /re/ = grep -E;"
 )
-print("export = cat; check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
+print(
+    "export = cat of the file; export ..., output cat = cat of a file as big as todo's output;")
+print("check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
 print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
 for remark in bench.remarks { print("note: " + remark) }

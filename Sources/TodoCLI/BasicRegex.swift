@@ -114,24 +114,53 @@ final class BasicRegex {
                 return true
             }
             let last = text.count - count
-            if let anchor = needle.firstIndex(where: { $0 < 0x41 || $0 > 0x5A }) {
-                let byte = needle[anchor]
-                var position = anchor
-                let end = last + anchor
-                while position <= end {
-                    if base[position] == byte && matchesAt(position - anchor) { return true }
-                    position += 1
+            // Candidates for the needle's first byte that is not a letter, or else for its first
+            // letter in either case, are found eight bytes at a time, then compared in full.
+            let anchor = needle.firstIndex(where: { $0 < 0x41 || $0 > 0x5A }) ?? 0
+            let fold: UInt8 = anchor == 0 && needle[0] >= 0x41 && needle[0] <= 0x5A ? 0x20 : 0
+            let target = needle[anchor] | fold
+            let lows: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let folds = UInt64(fold) &* lows
+            let pattern = UInt64(target) &* lows
+            var position = anchor
+            let end = last + anchor
+            while position + 7 <= end {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let zeroed = (word | folds) ^ pattern
+                var flags = (zeroed &- lows) & ~zeroed & highs
+                while flags != 0 {
+                    if matchesAt(position + flags.trailingZeroBitCount / 8 - anchor) {
+                        return true
+                    }
+                    flags &= flags &- 1
                 }
-                return false
+                position += 8
             }
-            var start = 0
-            let first = needle[0]
-            while start <= last {
-                if upper(base[start]) == first && matchesAt(start) { return true }
-                start += 1
+            while position <= end {
+                if base[position] | fold == target && matchesAt(position - anchor) { return true }
+                position += 1
             }
             return false
         }
+    }
+
+    /// The offset of the first NUL byte of `text`, or its count; eight bytes at a time.
+    private static func nulOffset(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = text.baseAddress else { return 0 }
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let flags = (word &- lows) & ~word & highs
+            if flags != 0 { return offset + flags.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < text.count && base[offset] != 0 { offset += 1 }
+        return offset
     }
 
     /// The literal search on `text` up to its first NUL (where regexec would stop), or nil
@@ -140,10 +169,7 @@ final class BasicRegex {
         guard let literal, let base = text.baseAddress else {
             return literal == nil ? nil : false
         }
-        var usable = text
-        if let nul = text.firstIndex(of: 0) {
-            usable = UnsafeBufferPointer(start: base, count: nul)
-        }
+        let usable = UnsafeBufferPointer(start: base, count: BasicRegex.nulOffset(text))
         if literalNeedsFoldCheck && !BasicRegex.foldsLikeASCII(usable) { return nil }
         return BasicRegex.containsFolded(usable, literal)
     }

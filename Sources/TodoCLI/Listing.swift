@@ -136,19 +136,30 @@ struct Listing {
     static func passes(
         _ row: Row, width: Int, filters: [Filter], buffer: inout [UInt8]
     ) -> Bool {
-        guard !filters.isEmpty else { return true }
+        row.content.withUnsafeBufferPointer { text in
+            passes(text, number: row.number, width: width, filters: filters, buffer: &buffer)
+        }
+    }
+
+    /// Whether the line `text`, numbered `number` (`␠2 text`), passes every filter: a literal
+    /// term is looked for in the text in place; any other is matched against the numbered
+    /// line, built in `buffer` (scratch space reused from line to line) once it is needed.
+    static func passes(
+        _ text: UnsafeBufferPointer<UInt8>, number: Int, width: Int, filters: [Filter],
+        buffer: inout [UInt8]
+    ) -> Bool {
         var numbered = false
         for filter in filters {
             var found: Bool?
             if filter.regex.isLiteralWithoutNumberChars {
-                found = row.content.withUnsafeBufferPointer { filter.regex.literalMatch($0) }
+                found = filter.regex.literalMatch(text)
             }
             if found == nil {
                 if !numbered {
                     buffer.removeAll(keepingCapacity: true)
-                    appendNumber(row.number, width: width, zero: false, to: &buffer)
+                    appendNumber(number, width: width, zero: false, to: &buffer)
                     buffer.append(0x20)
-                    buffer.append(contentsOf: row.content)
+                    buffer.append(contentsOf: text)
                     numbered = true
                 }
                 found = filter.regex.matches(text: &buffer)
@@ -157,6 +168,20 @@ struct Listing {
         }
         return true
     }
+
+    /// A test a listing applies after the search terms (`lsp`'s priorities), on a line's text,
+    /// with the grep command todo.sh would have run for it (for `-vv`). The test must be safe
+    /// to call from two threads at once.
+    struct PostFilter {
+        /// Whether the line's text passes.
+        var test: (UnsafeBufferPointer<UInt8>) -> Bool
+        /// The command, for `-vv`.
+        var command: String
+    }
+
+    /// The bytes from which a filtering selection walks the file on two threads, one half
+    /// each (below it, starting a thread costs more than it saves).
+    static let parallelScanBytes = 1 << 21
 }
 
 extension Session {
@@ -240,46 +265,82 @@ extension Session {
     }
 
     /// The selection stage over a whole file's bytes, its lines numbered from `first`:
-    /// hidden lines are dropped and the others filtered as the file is walked (a literal term
-    /// is tried on the line in place first), so that only the rows that pass are kept. Also
-    /// returns how many lines are not hidden (the footer's total).
+    /// hidden lines are dropped and the others filtered as the file is walked (the post filter
+    /// first, then the terms, a literal one tried on the line in place), so that only the rows
+    /// that pass are kept. A large file is walked in two halves on two threads. Also returns
+    /// how many lines are not hidden (the footer's total).
     func selectRows(
         inBytes bytes: [UInt8], numberedFrom first: Int = 1, width: Int, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)?
+        postFilter: Listing.PostFilter?
     ) throws -> (selection: ListingSelection, total: Int) {
         let filters = try compiledFilters(terms)
-        let literals = filters.filter { $0.regex.isLiteralWithoutNumberChars }
-        var scratch: [UInt8] = []
-        var selected: [Listing.Row] = []
-        if filters.isEmpty && postFilter == nil {
-            selected.reserveCapacity(Listing.Scan.lineCount(bytes))
-        }
-        var total = 0
-        var number = first - 1
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            Listing.Scan.forEachLine(buffer) { start, end in
-                number += 1
-                if Listing.isHidden(base, start, end) { return }
-                total += 1
-                let text = UnsafeBufferPointer(start: base + start, count: end - start)
-                for filter in literals {
-                    if let found = filter.regex.literalMatch(text), found == filter.negated {
-                        return
+        let keepsAll = filters.isEmpty && postFilter == nil
+        let test = postFilter?.test
+        /// The rows from `from` to `to` (line starts), the first numbered `number`.
+        func scan(_ from: Int, _ to: Int, _ number: Int) -> (rows: [Listing.Row], total: Int) {
+            var scratch: [UInt8] = []
+            var selected: [Listing.Row] = []
+            var total = 0
+            var number = number - 1
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                if keepsAll {
+                    selected.reserveCapacity(
+                        Listing.Scan.lineFeeds(base + from, to - from) + 1)
+                }
+                Listing.Scan.forEachLine(buffer, from: from, to: to) { start, end in
+                    number += 1
+                    if Listing.isHidden(base, start, end) { return }
+                    total += 1
+                    if !keepsAll {
+                        let text = UnsafeBufferPointer(start: base + start, count: end - start)
+                        if let test, !test(text) { return }
+                        if !filters.isEmpty
+                            && !Listing.passes(
+                                text, number: number, width: width, filters: filters,
+                                buffer: &scratch)
+                        {
+                            return
+                        }
                     }
+                    selected.append(Listing.Row(number: number, content: bytes[start..<end]))
                 }
-                let row = Listing.Row(number: number, content: bytes[start..<end])
-                if !filters.isEmpty
-                    && !Listing.passes(row, width: width, filters: filters, buffer: &scratch)
-                {
-                    return
-                }
-                if let postFilter, !postFilter.test(row) { return }
-                selected.append(row)
             }
+            return (selected, total)
+        }
+        let begin =
+            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var rows: [Listing.Row]
+        var total: Int
+        // Only a filtering walk pays for the thread: keeping every line, the two would mostly
+        // contend for the bytes' reference count, one row at a time.
+        if !keepsAll && bytes.count >= Listing.parallelScanBytes
+            && Concurrently.processorCount > 1
+        {
+            // The second half starts after the line feed at or after the middle.
+            let middle = bytes.withUnsafeBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress else { return buffer.count }
+                let half = max(buffer.count / 2, begin)
+                let found = Listing.Scan.lineFeed(base + half, buffer.count - half)
+                return found < 0 ? buffer.count : half + found + 1
+            }
+            let linesBefore = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { Listing.Scan.lineFeeds($0 + begin, middle - begin) } ?? 0
+            }
+            var low: (rows: [Listing.Row], total: Int) = ([], 0)
+            var high: (rows: [Listing.Row], total: Int) = ([], 0)
+            Concurrently.run(
+                { high = scan(middle, bytes.count, first + linesBefore) },
+                { low = scan(begin, middle, first) })
+            rows = low.rows
+            rows.reserveCapacity(low.rows.count + high.rows.count)
+            rows += high.rows
+            total = low.total + high.total
+        } else {
+            (rows, total) = scan(begin, bytes.count, first)
         }
         let selection = ListingSelection(
-            rows: selected, filterCommand: Session.filterCommand(filters, postFilter?.command))
+            rows: rows, filterCommand: Session.filterCommand(filters, postFilter?.command))
         return (selection, total)
     }
 
@@ -410,8 +471,7 @@ extension Session {
 
     /// Lists one file with the pipeline and its footer.
     func listFile(
-        path: String, terms: [String],
-        postFilter: (test: (Listing.Row) -> Bool, command: String)? = nil
+        path: String, terms: [String], postFilter: Listing.PostFilter? = nil
     ) throws {
         let bytes = try readListingBytes(path)
         let width = Listing.width(for: Listing.Scan.lineCount(bytes))

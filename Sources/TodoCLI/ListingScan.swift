@@ -5,9 +5,14 @@ extension Listing {
     enum Scan {
         /// How many lines `bytes` has.
         static func lineCount(_ bytes: [UInt8]) -> Int {
-            var count = 0
-            bytes.withUnsafeBufferPointer { buffer in forEachLine(buffer) { _, _ in count += 1 } }
-            return count
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                let total = buffer.count
+                let start =
+                    total >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+                guard start < total else { return 0 }
+                return lineFeeds(base + start, total - start) + (base[total - 1] == 0x0A ? 0 : 1)
+            }
         }
 
         /// Calls `body` with the start and end (CR and LF excluded) of every line, in order.
@@ -30,10 +35,51 @@ extension Listing {
             }
         }
 
+        /// Calls `body` with the start and end (CR and LF excluded) of every line from `from`
+        /// (a line's start) to `to` (just after a line feed, or the end of the bytes).
+        static func forEachLine(
+            _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+            _ body: (_ start: Int, _ end: Int) -> Void
+        ) {
+            guard let base = bytes.baseAddress else { return }
+            var start = from
+            while start < to {
+                let found = lineFeed(base + start, to - start)
+                if found < 0 {
+                    body(start, to)
+                    return
+                }
+                let feed = start + found
+                body(start, feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed)
+                start = feed + 1
+            }
+        }
+
+        /// How many LF bytes the `count` bytes at `pointer` hold, eight at a time.
+        static func lineFeeds(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+            let raw = UnsafeRawPointer(pointer)
+            let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            var total = 0
+            var offset = 0
+            while offset + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ feeds
+                // A byte's high bit is set exactly when the byte is not zero (no borrows).
+                let nonZero = (((word & sevens) &+ sevens) | word) & ~sevens
+                total += 8 - nonZero.nonzeroBitCount
+                offset += 8
+            }
+            while offset < count {
+                if pointer[offset] == 0x0A { total += 1 }
+                offset += 1
+            }
+            return total
+        }
+
         /// The offset of the first LF in `count` bytes, or -1; eight bytes at a time, each
         /// LF found as a zero byte of the word XOR 0x0A repeated.
         @inline(__always)
-        private static func lineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        static func lineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
             let raw = UnsafeRawPointer(pointer)
             let lows: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080

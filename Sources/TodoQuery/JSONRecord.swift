@@ -14,27 +14,35 @@ public enum JSONRecord {
         append(raw: line.content, item: line.item, number: number, to: &output)
     }
 
+    /// Appends the record of the line `raw` (its bytes without the terminator), numbered
+    /// `number`, to `output` (no newline).
+    package static func append(raw: ArraySlice<UInt8>, number: Int, to output: inout [UInt8]) {
+        append(raw: raw, item: TODOItem(parsingBytes: raw), number: number, to: &output)
+    }
+
     /// Appends the record of a line whose item is already parsed.
     static func append(
         raw: ArraySlice<UInt8>, item: TODOItem, number: Int, to output: inout [UInt8]
     ) {
-        output.append(contentsOf: Key.line)
+        output.append(key: Key.line)
         appendDecimal(number, to: &output)
-        output.append(contentsOf: Key.raw)
+        output.append(key: Key.raw)
         appendString(raw, to: &output)
-        output.append(contentsOf: Key.done)
-        output.append(contentsOf: item.isDone ? Key.trueValue : Key.falseValue)
-        output.append(contentsOf: Key.priority)
+        output.append(key: Key.done)
+        output.append(key: item.isDone ? Key.trueValue : Key.falseValue)
+        output.append(key: Key.priority)
         if let priority = item.priority {
-            output.append(contentsOf: [0x22, priority.ascii, 0x22])
+            output.append(0x22)
+            output.append(priority.ascii)
+            output.append(0x22)
         } else {
-            output.append(contentsOf: Key.null)
+            output.append(key: Key.null)
         }
-        output.append(contentsOf: Key.completionDate)
+        output.append(key: Key.completionDate)
         appendDate(item.completionDate, to: &output)
-        output.append(contentsOf: Key.creationDate)
+        output.append(key: Key.creationDate)
         appendDate(item.creationDate, to: &output)
-        output.append(contentsOf: Key.description)
+        output.append(key: Key.description)
         appendString(item.descriptionBytes, to: &output)
         let text = item.descriptionBytes
         // One word scan: projects are written as they come; contexts and tags are kept as
@@ -43,7 +51,7 @@ public enum JSONRecord {
         var tags: [(name: Range<Int>, value: Range<Int>)] = []
         var due: LocalDate?
         var threshold: LocalDate?
-        output.append(contentsOf: Key.projects)
+        output.append(key: Key.projects)
         var firstProject = true
         WordScanner.forEach(in: text) { word in
             switch word.kind {
@@ -75,13 +83,13 @@ public enum JSONRecord {
             return true
         }
         output.append(0x5D)
-        output.append(contentsOf: Key.contexts)
+        output.append(key: Key.contexts)
         for (index, range) in contexts.enumerated() {
             if index > 0 { output.append(0x2C) }
             appendString(text[range], to: &output)
         }
         output.append(0x5D)
-        output.append(contentsOf: Key.tags)
+        output.append(key: Key.tags)
         for (index, tag) in tags.enumerated() {
             if index > 0 { output.append(0x2C) }
             output.append(0x5B)
@@ -92,38 +100,39 @@ public enum JSONRecord {
         }
         output.append(0x5D)
         if let due {
-            output.append(contentsOf: Key.due)
+            output.append(key: Key.due)
             appendDate(due, to: &output)
         }
         if let threshold {
-            output.append(contentsOf: Key.threshold)
+            output.append(key: Key.threshold)
             appendDate(threshold, to: &output)
         }
         output.append(0x7D)
     }
 
-    /// The constant pieces of a record.
+    /// The constant pieces of a record, as static strings: appending one copies its bytes
+    /// with no reference counting and no lazy initialisation.
     private enum Key {
-        static let line = Array(#"{"line":"#.utf8)
-        static let raw = Array(#","raw":"#.utf8)
-        static let done = Array(#","done":"#.utf8)
-        static let priority = Array(#","priority":"#.utf8)
-        static let completionDate = Array(#","completionDate":"#.utf8)
-        static let creationDate = Array(#","creationDate":"#.utf8)
-        static let description = Array(#","description":"#.utf8)
-        static let projects = Array(#","projects":["#.utf8)
-        static let contexts = Array(#","contexts":["#.utf8)
-        static let tags = Array(#","tags":["#.utf8)
-        static let due = Array(#","due":"#.utf8)
-        static let threshold = Array(#","t":"#.utf8)
-        static let trueValue = Array("true".utf8)
-        static let falseValue = Array("false".utf8)
-        static let null = Array("null".utf8)
+        static var line: StaticString { #"{"line":"# }
+        static var raw: StaticString { #","raw":"# }
+        static var done: StaticString { #","done":"# }
+        static var priority: StaticString { #","priority":"# }
+        static var completionDate: StaticString { #","completionDate":"# }
+        static var creationDate: StaticString { #","creationDate":"# }
+        static var description: StaticString { #","description":"# }
+        static var projects: StaticString { #","projects":["# }
+        static var contexts: StaticString { #","contexts":["# }
+        static var tags: StaticString { #","tags":["# }
+        static var due: StaticString { #","due":"# }
+        static var threshold: StaticString { #","t":"# }
+        static var trueValue: StaticString { "true" }
+        static var falseValue: StaticString { "false" }
+        static var null: StaticString { "null" }
     }
 
     private static func appendDate(_ date: LocalDate?, to output: inout [UInt8]) {
         guard let date else {
-            output.append(contentsOf: Key.null)
+            output.append(key: Key.null)
             return
         }
         output.append(0x22)
@@ -135,5 +144,14 @@ public enum JSONRecord {
     /// writes each invalid UTF-8 sequence as U+FFFD (the package's one JSON string writer).
     public static func appendString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
         JSONWriter.appendString(bytes, to: &output)
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 bytes of a static string.
+    @inline(__always)
+    fileprivate mutating func append(key: StaticString) {
+        append(
+            contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 }

@@ -12,6 +12,12 @@ struct ListingSpeedPathTests {
         "K\u{212A} kelvin", "ſtreet", "İstanbul trip", "ıı dotless", "12", "", "tab\there",
         "phone without sigil", "@phon", "a+b", "query?",
         "(B) 2024-05-06 +proj @work due:2024-06-01",
+        // Long enough for the eight-byte candidate search, with matches on either side of a
+        // word's edge, near misses first, and a NUL that ends the text for regexec.
+        "a long line that mentions @phon, @pho and then the @Phone near its very end",
+        "PHONE PHONE phon phonE at 0123456789 12 ",
+        "xxxxxxx@phonexxxxxxxxxxxxxxx", "xxxxxxxx@phonexxxxxxxxxxxxxx", "tttttttttttttttttttta+b",
+        "before the NUL\u{0} @phone after it", "Kelvin \u{212A} and street ſ in a long line (A)",
     ]
     static let patterns = ["@phone", "PHONE", "k", "s", "i", "+b", "a+b", "?", "12 ", "(a)", "t"]
 
@@ -116,6 +122,18 @@ struct ListingSpeedPathTests {
             }
             #expect(lines == list.map { Array($0.content) }, "\(file)")
             #expect(Listing.Scan.lineCount(file) == list.count)
+            // The same lines walked from any line start; line feeds counted eight at a time.
+            let begin = file.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var from: [UInt8] = []
+            file.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                #expect(
+                    Listing.Scan.lineFeeds(base, buffer.count) == file.filter { $0 == 0x0A }.count)
+                Listing.Scan.forEachLine(buffer, from: begin, to: buffer.count) { start, end in
+                    from += file[start..<end] + [0x0A]
+                }
+            }
+            #expect(from == lines.flatMap { $0 + [0x0A] }, "\(file)")
         }
     }
 

@@ -296,11 +296,6 @@ enum TodoShDifferences {
             if listings.contains(action) && (mixed || numbers) { return false }
         }
 
-        // Known differences still open (bugs to fix, not departures); remove each rule
-        // once its fix is in.
-        if ["lsp", "listpri"].contains(action) && todoLines.dropLast().contains(where: \.isEmpty) {
-            return false  // lsp's footer counts empty lines
-        }
         return true
     }
 

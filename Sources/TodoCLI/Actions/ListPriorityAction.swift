@@ -28,12 +28,21 @@ struct ListPriorityAction: TodoShAction {
             setText = parsed.text
             terms.removeFirst()
         }
-        let test: (Listing.Row) -> Bool = { row in
-            Session.listingPriority(row.content).map(letters.contains) ?? false
+        // One bit per letter, tested on the text in place.
+        var mask: UInt32 = 0
+        for letter in letters { mask |= 1 << UInt32(letter - 0x41) }
+        let selected = mask
+        let test: (UnsafeBufferPointer<UInt8>) -> Bool = { text in
+            guard text.count >= 4, text[0] == 0x28, text[2] == 0x29, text[3] == 0x20 else {
+                return false
+            }
+            let letter = text[1] &- 0x41
+            return letter < 26 && selected & (1 << UInt32(letter)) != 0
         }
         try context.operations.listFile(
             path: context.settings.todoFile, terms: terms,
-            postFilter: (test, "grep '^ *[0-9]\\+ ([\(setText)]) '"))
+            postFilter: Listing.PostFilter(
+                test: test, command: "grep '^ *[0-9]\\+ ([\(setText)]) '"))
         return 0
     }
 

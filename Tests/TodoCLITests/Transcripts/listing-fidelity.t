@@ -155,3 +155,27 @@ $ todo -p ls '-\(a\{255\}\)\{255\}' | cat -v
 1 evil ^[]0;pwned^G title	tab
 --
 TODO: 2 of 2 tasks shown
+
+# lsp's footer counts what ls counts: empty lines and lines of digits and spaces are not tasks
+# (the same figures as upstream todo.sh); a tab-only line is one
+$ printf '(A) a\n\n(B) b\n42\n\t\nc\n\n(A) d @x\n' > todo.txt; todo -p lsp
+1 (A) a
+8 (A) d @x
+3 (B) b
+--
+TODO: 3 of 5 tasks shown
+
+$ todo -p lsp A
+1 (A) a
+8 (A) d @x
+--
+TODO: 2 of 5 tasks shown
+
+$ todo -p lsp @x
+8 (A) d @x
+--
+TODO: 1 of 5 tasks shown
+
+$ todo -p lsp C
+--
+TODO: 0 of 5 tasks shown

@@ -168,12 +168,14 @@ enum TodoBinary {
 
     static var directory: String { BuiltTodo.directory }
 
-    /// Runs `todo ARGUMENTS` with `environment` (made clean: no global config, no history)
-    /// and no terminal.
+    /// Runs `todo ARGUMENTS` with `environment` (made clean: no global config) and no
+    /// terminal. The undo history stays on, as it is for the `todo ui` in the pane: both keep it
+    /// under the test's own `HOME`, and `u` must see what these commands did.
     static func run(
         _ arguments: [String], environment: [String: String], input: [UInt8]? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        let result = try BuiltTodo.run(arguments, environment: environment, input: input)
+        let result = try BuiltTodo.run(
+            arguments, environment: environment, history: true, input: input)
         return (result.status, result.outputText, result.errorText)
     }
 }

@@ -26,7 +26,9 @@ struct LineCheck {
 
     /// The findings of one line's content (without its terminator), in the order the rules
     /// found them.
-    static func findings(in line: ArraySlice<UInt8>, number: Int, today: LocalDate?)
+    static func findings(
+        in line: ArraySlice<UInt8>, number: Int, today: LocalDate?
+    )
         -> [Diagnostic]
     {
         line.withUnsafeBufferPointer { buffer in

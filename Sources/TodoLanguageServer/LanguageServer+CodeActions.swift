@@ -53,7 +53,7 @@ extension LanguageServer {
             }
         }
         let wantedLines = Set(lines.map { $0 + 1 })
-        findings += document.diagnostics().filter {
+        findings += document.fileFindings().filter {
             !$0.rule.isPerLine && wantedLines.contains($0.line)
         }
         for finding in findings {

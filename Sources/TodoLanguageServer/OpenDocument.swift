@@ -16,8 +16,6 @@ struct OpenDocument {
     private struct LineFindings {
         /// The line (0-based).
         var line: Int
-        /// The findings, in column order (their `line` is not kept up to date).
-        var findings: [Diagnostic]
         /// The findings as protocol diagnostics, comma-separated, with the byte
         /// ``OpenDocument/linePlaceholder`` where the line number goes.
         var json: [UInt8]
@@ -39,8 +37,10 @@ struct OpenDocument {
     private var findings: [LineFindings] = []
     /// A hash of each line's task bytes; 0 for a blank line (which is never a duplicate).
     private var hashes: [UInt64] = []
-    /// How many lines have each (non-zero) hash.
-    private var hashCounts: [UInt64: Int] = [:]
+    /// The (non-zero) hashes of the lines, counted.
+    private var hashCounts: HashBuckets
+    /// The date the findings were made for (relative dates are resolved against it).
+    private var today: LocalDate
     /// The lines whose hash is counted more than once, in line order.
     private var repeated: [Int] = []
     /// How many lines end with LF (or a lone CR) and with CRLF.
@@ -50,28 +50,23 @@ struct OpenDocument {
     init(_ text: TextDocument, encoding: PositionEncoding, today: LocalDate) {
         self.text = text
         self.encoding = encoding
+        self.today = today
         let lineCount = text.lineCount
         hashes.reserveCapacity(lineCount)
-        hashCounts.reserveCapacity(lineCount)
+        hashCounts = HashBuckets(expecting: lineCount)
         var fresh: [LineFindings] = []
         for line in 0..<lineCount {
             if let entry = check(line, today: today) { fresh.append(entry) }
             let hash = OpenDocument.hash(task(ofLine: line))
             hashes.append(hash)
-            if hash != 0 { hashCounts[hash, default: 0] += 1 }
+            if hash != 0 { hashCounts.insert(hash) }
             count(line, sign: 1)
         }
         findings = fresh
-        if hashCounts.count < hashes.count - blankLines {
-            repeated = (0..<lineCount).filter { hashes[$0] != 0 && (hashCounts[hashes[$0]] ?? 0) > 1 }
+        let twice = hashCounts.repeated()
+        if !twice.isEmpty {
+            repeated = (0..<lineCount).filter { hashes[$0] != 0 && twice.contains(hashes[$0]) }
         }
-    }
-
-    /// How many lines have hash 0.
-    private var blankLines: Int {
-        var blank = 0
-        for hash in hashes where hash == 0 { blank += 1 }
-        return blank
     }
 
     /// The hash of a line's task bytes, or 0 when it is blank.
@@ -118,7 +113,7 @@ struct OpenDocument {
             if index > 0 { json.append(0x2C) }
             render(finding, line: line, to: &json, placeholder: true)
         }
-        return LineFindings(line: line, findings: found, json: json)
+        return LineFindings(line: line, json: json)
     }
 
     /// Adds (`sign` 1) or takes away (-1) what line `line` contributes to the names and the
@@ -134,6 +129,7 @@ struct OpenDocument {
 
     /// Applies one change and re-checks the lines it touched.
     mutating func apply(_ range: TextRange?, text newText: [UInt8], today: LocalDate) {
+        self.today = today
         let old = text.span(of: range, encoding: encoding).lines
         for line in old { count(line, sign: -1) }
         let change = text.replace(range, with: newText, encoding: encoding)
@@ -148,16 +144,10 @@ struct OpenDocument {
         for line in added {
             let hash = OpenDocument.hash(task(ofLine: line))
             newHashes.append(hash)
-            if hash != 0 && counted[hash] == nil { counted[hash] = hashCounts[hash] ?? 0 }
+            if hash != 0 && counted[hash] == nil { counted[hash] = hashCounts.count(hash) }
         }
-        for hash in hashes[replaced] where hash != 0 {
-            if let count = hashCounts[hash], count > 1 {
-                hashCounts[hash] = count - 1
-            } else {
-                hashCounts[hash] = nil
-            }
-        }
-        for hash in newHashes where hash != 0 { hashCounts[hash, default: 0] += 1 }
+        for hash in hashes[replaced] where hash != 0 { hashCounts.remove(hash) }
+        for hash in newHashes where hash != 0 { hashCounts.insert(hash) }
         hashes.replaceSubrange(replaced, with: newHashes)
 
         // The lines that repeat a hash: those that still do, moved with the text, the new lines
@@ -165,12 +155,12 @@ struct OpenDocument {
         var stillRepeated: [Int] = []
         for line in repeated where !replaced.contains(line) {
             let moved = line < replaced.lowerBound ? line : line + shift
-            if (hashCounts[hashes[moved]] ?? 0) > 1 { stillRepeated.append(moved) }
+            if hashCounts.count(hashes[moved]) > 1 { stillRepeated.append(moved) }
         }
         for line in added where newHashes[line - added.lowerBound] != 0 {
-            if (hashCounts[hashes[line]] ?? 0) > 1 { stillRepeated.append(line) }
+            if hashCounts.count(hashes[line]) > 1 { stillRepeated.append(line) }
         }
-        let partnered = counted.filter { $0.value <= 1 && (hashCounts[$0.key] ?? 0) > 1 }.keys
+        let partnered = counted.filter { $0.value <= 1 && hashCounts.count($0.key) > 1 }.keys
         if !partnered.isEmpty {
             let wanted = Set(partnered)
             for (line, hash) in hashes.enumerated() where hash != 0 && !added.contains(line) {
@@ -273,7 +263,7 @@ struct OpenDocument {
     func diagnostics() -> [Diagnostic] {
         var perLine: [Diagnostic] = []
         for entry in findings {
-            for var finding in entry.findings {
+            for var finding in findings(onLine: entry.line) {
                 finding.line = entry.line + 1
                 perLine.append(finding)
             }
@@ -281,11 +271,12 @@ struct OpenDocument {
         return Checker.merged(perLine, fileFindings())
     }
 
-    /// The per-line findings of line `line` (0-based).
+    /// The per-line findings of line `line` (0-based), checked again (only their rendered
+    /// form is kept).
     func findings(onLine line: Int) -> [Diagnostic] {
         let index = firstFinding(atOrAfter: line)
         guard index < findings.count, findings[index].line == line else { return [] }
-        return findings[index].findings
+        return Checker.checkLine(task(ofLine: line), number: line + 1, today: today)
     }
 
     /// The `diagnostics` array of `textDocument/publishDiagnostics`: the per-line findings as
@@ -313,8 +304,7 @@ struct OpenDocument {
                     sameLine.append(fileLevel[next])
                     next += 1
                 }
-                var own = entry.findings
-                for index in own.indices { own[index].line = entry.line + 1 }
+                let own = findings(onLine: entry.line)
                 for (index, finding) in Checker.merged(own, sameLine).enumerated() {
                     if index > 0 { output.append(0x2C) }
                     render(finding, line: entry.line, to: &output)

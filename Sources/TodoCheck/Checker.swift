@@ -116,34 +116,41 @@ package enum Checker {
         count: Int, content: (Int) -> ArraySlice<UInt8>, terminator: (Int) -> LineTerminator
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        // The hash of every line first (0: blank), and which hashes repeat; only the lines
-        // with such a hash are compared byte for byte, with the first lines of their content.
-        var hashes = [UInt64](repeating: 0, count: count)
-        var buckets = HashBuckets(expecting: count)
-        for index in 0..<count {
-            if let hash = fingerprint(content(index)) {
-                let nonZero = hash == 0 ? 1 : hash
-                hashes[index] = nonZero
-                buckets.insert(nonZero)
-            }
-        }
-        let repeated = buckets.repeated()
-        var firsts: [UInt64: [Int]] = [:]
+        // An open-addressing table, sized up front, of the first line of each distinct
+        // non-blank content, found by a 64-bit hash of its bytes. A slot holds the hash's high
+        // half and the line's index plus one (0: empty), so that one memory access settles most
+        // probes; bytes are compared only when the halves are equal.
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [UInt64](repeating: 0, count: capacity)
         var reference: (line: Int, terminator: LineTerminator)?
         for index in 0..<count {
             let line = FileLine(content: content(index), terminator: terminator(index))
             let number = index + 1
             let end = line.content.count + 1
-            let hash = hashes[index]
-            if hash != 0 && repeated.contains(hash) {
-                let earlier = firsts[hash, default: []]
-                if let first = earlier.first(where: { content($0) == line.content }) {
+            if let hash = fingerprint(line.content) {
+                let tag = hash & 0xFFFF_FFFF_0000_0000
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                var earlier: Int?
+                while slots[slot] != 0 {
+                    let entry = slots[slot]
+                    if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                        let candidate = Int(entry & 0xFFFF_FFFF) - 1
+                        if content(candidate) == line.content {
+                            earlier = candidate
+                            break
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                if let earlier {
                     found.append(
                         Diagnostic(
                             line: number, column: 1, endColumn: end, rule: .duplicateTask,
-                            message: "duplicate of line \(first + 1)"))
-                } else {
-                    firsts[hash, default: []].append(index)
+                            message: "duplicate of line \(earlier + 1)"))
+                } else if index < 0xFFFF_FFFF {
+                    slots[slot] = tag | UInt64(index + 1)
                 }
             }
             switch line.terminator {

@@ -283,6 +283,7 @@ struct OpenDocument {
     /// rendered when their line was checked, merged with the file-level ones.
     func diagnosticsJSON() -> [UInt8] {
         var output: [UInt8] = [0x5B]
+        output.reserveCapacity(findings.reduce(16) { $0 + $1.json.count + 16 })
         let fileLevel = fileFindings()
         var next = 0
         var first = true
@@ -310,14 +311,15 @@ struct OpenDocument {
                     render(finding, line: entry.line, to: &output)
                 }
             } else {
+                // The runs between placeholders are copied whole.
                 let number = Array(String(entry.line).utf8)
-                for byte in entry.json {
-                    if byte == Self.linePlaceholder {
-                        output += number
-                    } else {
-                        output.append(byte)
-                    }
+                var run = 0
+                for (index, byte) in entry.json.enumerated() where byte == Self.linePlaceholder {
+                    output += entry.json[run..<index]
+                    output += number
+                    run = index + 1
                 }
+                output += entry.json[run...]
             }
         }
         while next < fileLevel.count {

@@ -1,47 +1,23 @@
 import TodoCheck
 import TodoQuery
-import TodoStore
-import TodoTxt
 
 extension Session {
-    /// `check [FILE|-] [--format text|json]`: prints the ``Checker`` diagnostics of the todo file
-    /// (or FILE, or standard input). Exit 0 when clean, 1 when anything was found, 2 on error.
-    func check(file: String?, format: String) throws -> Int32 {
-        let bytes: [UInt8]
-        let name: String
-        if file == "-" {
-            bytes = environment.readAllInput()
-            name = "-"
-        } else {
-            name = file ?? settings.todoFile
-            do {
-                bytes = try storage.readBytes(
-                    Path.absolute(name, from: environment.currentDirectory))
-            } catch {
-                throw CommandFailure.message(["\(program): check: \(error)"], status: 2)
-            }
-        }
-        let diagnostics = Checker.check(bytes, today: now.date)
-        if format == "json" {
-            console.write(Session.json(diagnostics, file: name))
-        } else {
-            for diagnostic in diagnostics { console.line(Session.text(diagnostic, file: name)) }
-        }
-        return diagnostics.isEmpty ? 0 : 1
-    }
-
-    /// `FILE:LINE:COLUMN: warning: MESSAGE`.
-    static func text(_ diagnostic: Diagnostic, file: String) -> String {
-        "\(file):\(diagnostic.line):\(diagnostic.column): warning: \(diagnostic.message)"
+    /// `FILE:LINE:COLUMN: KIND: MESSAGE`; KIND is `warning`, or `fixed` for a repaired finding.
+    static func text(_ diagnostic: Diagnostic, file: String, kind: String = "warning") -> String {
+        "\(file):\(diagnostic.line):\(diagnostic.column): \(kind): \(diagnostic.message)"
     }
 
     /// The diagnostics as a JSON array of objects, one per line, and a final newline: `file`,
     /// `line`, `column`, `endColumn` (just after the offending text), `severity`, the stable
     /// `rule` name, `message`, and, when the repair is unambiguous, `fix`: replace the columns
-    /// `column` up to `endColumn` of the line with `replacement`.
-    static func json(_ diagnostics: [Diagnostic], file: String) -> [UInt8] {
+    /// `column` up to `endColumn` of the line with `replacement`. The `fixed` findings (of
+    /// `check --fix`) come first, each with `"fixed":true`.
+    static func json(
+        _ diagnostics: [Diagnostic], file: String, fixed: [Diagnostic] = []
+    ) -> [UInt8] {
         var output: [UInt8] = [0x5B]
-        for (index, diagnostic) in diagnostics.enumerated() {
+        let all = fixed.map { ($0, true) } + diagnostics.map { ($0, false) }
+        for (index, (diagnostic, isFixed)) in all.enumerated() {
             output += Array((index == 0 ? "\n" : ",\n").utf8)
             output += Array(#"{"file":"#.utf8)
             JSONRecord.appendString(ArraySlice(file.utf8), to: &output)
@@ -56,9 +32,10 @@ extension Session {
                 JSONRecord.appendString(ArraySlice(fix.replacement), to: &output)
                 output.append(0x7D)
             }
+            if isFixed { output += Array(#","fixed":true"#.utf8) }
             output.append(0x7D)
         }
-        output += Array((diagnostics.isEmpty ? "]\n" : "\n]\n").utf8)
+        output += Array((all.isEmpty ? "]\n" : "\n]\n").utf8)
         return output
     }
 }

@@ -29,16 +29,35 @@ package enum Checker {
     ///   - bytes: The file.
     ///   - today: The date relative dates are resolved against for their fix; without it, a
     ///     relative date is reported without a fix.
-    package static func check(_ bytes: [UInt8], today: LocalDate? = nil) -> [Diagnostic] {
+    ///   - together: Runs two pieces of work and returns when both are done: at once on two
+    ///     threads when the caller can start one (the line rules on one, the file rules on the
+    ///     other); without it, one after the other.
+    package static func check(
+        _ bytes: [UInt8], today: LocalDate? = nil,
+        together: ((() -> Void, () -> Void) -> Void)? = nil
+    ) -> [Diagnostic] {
         let list = TodoList(bytes: bytes)
-        var found: [Diagnostic] = []
-        var lines: [FileLine] = []
-        lines.reserveCapacity(list.count)
-        for (index, line) in list.enumerated() {
-            found += checkLine(line.content, number: index + 1, today: today)
-            lines.append(FileLine(content: line.content, terminator: line.terminator))
+        var perLine: [Diagnostic] = []
+        var fileLevel: [Diagnostic] = []
+        let lineRules = {
+            for index in 0..<list.count {
+                let found = LineCheck.findings(
+                    in: list[index].content, number: index + 1, today: today)
+                if !found.isEmpty { perLine += sorted(found) }
+            }
         }
-        return merged(found, checkFile(lines))
+        let fileRules = {
+            fileLevel = checkFile(
+                count: list.count, content: { list[$0].content },
+                terminator: { list[$0].terminator })
+        }
+        if let together, list.count >= 4096 {
+            together(lineRules, fileRules)
+        } else {
+            lineRules()
+            fileRules()
+        }
+        return merged(perLine, fileLevel)
     }
 
     /// Two lists, each ordered by line, then column, as one such list; on equal places the
@@ -86,17 +105,28 @@ package enum Checker {
     /// The file-level diagnostics (``Rule/isPerLine`` false): duplicate tasks, mixed line ends
     /// and a missing final newline, in line order. `lines[0]` is line 1.
     package static func checkFile(_ lines: [FileLine]) -> [Diagnostic] {
+        checkFile(
+            count: lines.count, content: { lines[$0].content },
+            terminator: { lines[$0].terminator })
+    }
+
+    /// ``checkFile(_:)`` of `count` lines, line `index` (0-based) being `content(index)`
+    /// ended by `terminator(index)`.
+    static func checkFile(
+        count: Int, content: (Int) -> ArraySlice<UInt8>, terminator: (Int) -> LineTerminator
+    ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // An open-addressing table, sized up front, of the first line of each distinct
         // non-blank content, found by a 64-bit hash of its bytes. A slot holds the hash's high
         // half and the line's index plus one (0: empty), so that one memory access settles most
         // probes; bytes are compared only when the halves are equal.
         var capacity = 16
-        while capacity < lines.count * 2 { capacity <<= 1 }
+        while capacity < count * 2 { capacity <<= 1 }
         let mask = capacity - 1
         var slots = [UInt64](repeating: 0, count: capacity)
         var reference: (line: Int, terminator: LineTerminator)?
-        for (index, line) in lines.enumerated() {
+        for index in 0..<count {
+            let line = FileLine(content: content(index), terminator: terminator(index))
             let number = index + 1
             let end = line.content.count + 1
             if let hash = fingerprint(line.content) {
@@ -107,7 +137,7 @@ package enum Checker {
                     let entry = slots[slot]
                     if entry & 0xFFFF_FFFF_0000_0000 == tag {
                         let candidate = Int(entry & 0xFFFF_FFFF) - 1
-                        if lines[candidate].content == line.content {
+                        if content(candidate) == line.content {
                             earlier = candidate
                             break
                         }
@@ -153,14 +183,12 @@ package enum Checker {
     package static func checkLine(
         _ content: ArraySlice<UInt8>, number: Int, today: LocalDate? = nil
     ) -> [Diagnostic] {
-        var lineCheck = LineCheck(bytes: Array(content), number: number, today: today)
-        lineCheck.run()
-        return sorted(lineCheck.found)
+        sorted(LineCheck.findings(in: content, number: number, today: today))
     }
 
     /// What is wrong with a word in a header date's place, or `nil` when it does not look like a
     /// date at all (then it is ordinary text).
-    static func dateProblem(_ word: ArraySlice<UInt8>) -> String? {
+    static func dateProblem<Bytes: Collection<UInt8>>(_ word: Bytes) -> String? {
         guard isDateShaped(word, strict: false) else { return nil }
         let text = String(decoding: word, as: UTF8.self)
         if Checker.date(word) != nil {
@@ -174,44 +202,75 @@ package enum Checker {
 
     /// Whether `word` is four digits, `-`, one or two digits, `-`, one or two digits (`strict`:
     /// exactly two and two).
-    static func isDateShaped(_ word: ArraySlice<UInt8>, strict: Bool) -> Bool {
-        let groups = word.split(separator: 0x2D, omittingEmptySubsequences: false)
-        guard groups.count == 3, groups[0].count == 4,
-            groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } })
-        else { return false }
+    static func isDateShaped<Bytes: Collection<UInt8>>(_ word: Bytes, strict: Bool) -> Bool {
+        guard word.count >= (strict ? 10 : 8), word.count <= 10 else { return false }
+        // The lengths of the three groups of digits, split at `-`.
+        var groups = (0, 0, 0)
+        var group = 0
+        for byte in word {
+            if byte == 0x2D {
+                group += 1
+                if group > 2 { return false }
+            } else if byte >= 0x30 && byte <= 0x39 {
+                switch group {
+                case 0: groups.0 += 1
+                case 1: groups.1 += 1
+                default: groups.2 += 1
+                }
+            } else {
+                return false
+            }
+        }
         let sizes = strict ? 2...2 : 1...2
-        return sizes.contains(groups[1].count) && sizes.contains(groups[2].count)
+        return group == 2 && groups.0 == 4 && sizes.contains(groups.1) && sizes.contains(groups.2)
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or `nil`.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        let isASCII = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return true }
-            var high: UInt64 = 0
-            var offset = 0
-            while offset + 8 <= buffer.count {
-                high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            while offset < buffer.count {
-                high |= UInt64(buffer[offset])
-                offset += 1
-            }
-            return high & 0x8080_8080_8080_8080 == 0
+    static func firstInvalidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = UnsafeRawPointer(buffer.baseAddress) else { return nil }
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
         }
-        if isASCII { return nil }
-        return bytes.withUnsafeBufferPointer { WellFormedUTF8.firstInvalidByte(in: $0) }
+        while offset < buffer.count {
+            high |= UInt64(buffer[offset])
+            offset += 1
+        }
+        if high & 0x8080_8080_8080_8080 == 0 { return nil }
+        return WellFormedUTF8.firstInvalidByte(in: buffer)
     }
 
     /// The date the bytes spell, if they are exactly a valid `YYYY-MM-DD`.
-    static func date(_ bytes: ArraySlice<UInt8>) -> LocalDate? {
-        bytes.count == 10 ? LocalDate(String(decoding: bytes, as: UTF8.self)) : nil
+    static func date<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LocalDate? {
+        guard bytes.count == 10 else { return nil }
+        var digits = (0, 0, 0)
+        var position = 0
+        for byte in bytes {
+            switch position {
+            case 4, 7:
+                guard byte == 0x2D else { return nil }
+            default:
+                let digit = byte &- 0x30
+                guard digit < 10 else { return nil }
+                if position < 4 {
+                    digits.0 = digits.0 * 10 + Int(digit)
+                } else if position < 7 {
+                    digits.1 = digits.1 * 10 + Int(digit)
+                } else {
+                    digits.2 = digits.2 * 10 + Int(digit)
+                }
+            }
+            position += 1
+        }
+        return LocalDate(year: digits.0, month: digits.1, day: digits.2)
     }
 
     /// A 64-bit hash of a line's bytes, eight bytes at a time (equal lines have equal hashes;
     /// unequal lines rarely do, and are then told apart byte for byte), or `nil` when the line
     /// is blank (only spaces and tabs, or nothing).
-    private static func fingerprint(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+    package static func fingerprint(_ bytes: ArraySlice<UInt8>) -> UInt64? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = UnsafeRawPointer(buffer.baseAddress),
                 buffer.contains(where: { $0 != 0x20 && $0 != 0x09 })
@@ -253,5 +312,12 @@ package enum Checker {
     static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+    }
+}
+
+extension Checker {
+    /// Whether the bytes are exactly a valid `YYYY-MM-DD`.
+    package static func isDate(_ bytes: some Collection<UInt8>) -> Bool {
+        date(bytes) != nil
     }
 }

@@ -3,16 +3,39 @@ import TodoTxt
 
 /// The per-line rules of ``Checker``, run over one line's bytes. Columns are 1-based byte
 /// columns of the line.
+///
+/// A clean line costs no allocation: the line is read through a pointer into the file's own
+/// bytes, and text (messages, repairs) is only made for a finding.
 struct LineCheck {
-    let bytes: [UInt8]
+    /// The line's bytes, 0-based; valid while the check runs (see ``findings(in:number:today:)``).
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The same line as a slice of its buffer, for the parser.
+    let line: ArraySlice<UInt8>
     let number: Int
     let today: LocalDate?
     private(set) var found: [Diagnostic] = []
 
-    init(bytes: [UInt8], number: Int, today: LocalDate?) {
+    private init(
+        bytes: UnsafeBufferPointer<UInt8>, line: ArraySlice<UInt8>, number: Int, today: LocalDate?
+    ) {
         self.bytes = bytes
+        self.line = line
         self.number = number
         self.today = today
+    }
+
+    /// The findings of one line's content (without its terminator), in the order the rules
+    /// found them.
+    static func findings(
+        in line: ArraySlice<UInt8>, number: Int, today: LocalDate?
+    )
+        -> [Diagnostic]
+    {
+        line.withUnsafeBufferPointer { buffer in
+            var check = LineCheck(bytes: buffer, line: line, number: number, today: today)
+            check.run()
+            return check.found
+        }
     }
 
     private mutating func report(
@@ -44,7 +67,7 @@ struct LineCheck {
                 "'x' and a tab do not mark a task done; write 'x' and one space",
                 fix: fix(1..<2, [0x20]))
         }
-        let item = TODOItem(parsingBytes: ArraySlice(bytes))
+        let item = TODOItem(parsingBytes: line)
         let start = bytes.count - item.descriptionBytes.count
         checkPriority(item)
         checkDonePriority(item, start: start)
@@ -94,18 +117,18 @@ struct LineCheck {
     }
 
     private mutating func checkDonePriority(_ item: TODOItem, start: Int) {
-        guard item.isDone, item.descriptionBytes.count >= 4 else { return }
-        let text = Array(item.descriptionBytes.prefix(4))
+        guard item.isDone, bytes.count - start >= 4 else { return }
+        let text = bytes[start..<start + 4]
         guard
-            text[0] == 0x28 && text[2] == 0x29 && text[3] == 0x20 && text[1] >= 0x41
-                && text[1] <= 0x5A
+            text[start] == 0x28 && text[start + 2] == 0x29 && text[start + 3] == 0x20
+                && text[start + 1] >= 0x41 && text[start + 1] <= 0x5A
         else { return }
-        let letter = Checker.character(text[1])
+        let letter = Checker.character(text[start + 1])
         // The repair: drop `(A) ` and keep the priority as a `pri:A` tag at the end, the way
         // `todo do` keeps it.
         var rest = Array(bytes[(start + 4)...])
         if let last = rest.last, last != 0x20 && last != 0x09 { rest.append(0x20) }
-        rest += Array("pri:".utf8) + [text[1]]
+        rest += Array("pri:".utf8) + [text[start + 1]]
         report(
             start..<start + 3, .priorityOnDoneTask,
             "a completed task has no priority: '(\(letter))' is text here; keep it as pri:\(letter)",
@@ -115,7 +138,9 @@ struct LineCheck {
     private mutating func checkHeaderDate(start: Int) {
         let word = bytes[start...].prefix { $0 != 0x20 && $0 != 0x09 }
         let followed = start + word.count == bytes.count || bytes[start + word.count] == 0x20
-        if Checker.date(word) == nil || !followed, let problem = Checker.dateProblem(word) {
+        if let first = word.first, first >= 0x30 && first <= 0x39,
+            Checker.date(word) == nil || !followed, let problem = Checker.dateProblem(word)
+        {
             let range = start..<start + word.count
             if let padded = Self.padded(word) {
                 report(range, .malformedDate, problem, fix: fix(range, padded.utf8))
@@ -142,12 +167,19 @@ struct LineCheck {
     private mutating func checkDateTags(_ item: TODOItem, start: Int) {
         guard Self.mayHoldDateTag(item.descriptionBytes) else { return }
         var tags: [(key: String, value: ArraySlice<UInt8>, column: Int)] = []
+        let base = line.startIndex
         item.forEachWord { word in
             guard word.kind == .tag else { return }
-            let key = String(decoding: word.name, as: UTF8.self)
-            guard key == "due" || key == "t", Checker.date(word.value) == nil else { return }
-            let column = word.value.startIndex - item.descriptionBytes.startIndex + start
-            tags.append((key, word.value, column))
+            let name = word.name
+            let isDue =
+                name.count == 3 && name[name.startIndex] == 0x64
+                && name[name.startIndex + 1] == 0x75 && name[name.startIndex + 2] == 0x65
+            let isT = name.count == 1 && name[name.startIndex] == 0x74
+            guard isDue || isT else { return }
+            let value = word.value
+            let offset = value.startIndex - base
+            guard Checker.date(bytes[offset..<offset + value.count]) == nil else { return }
+            tags.append((isDue ? "due" : "t", value, offset))
         }
         for (key, value, offset) in tags {
             let text = String(decoding: value, as: UTF8.self)
@@ -197,11 +229,11 @@ struct LineCheck {
     }
 
     /// The date a loosely written `YYYY-M-D` names, when it names one.
-    static func padded(_ word: ArraySlice<UInt8>) -> LocalDate? {
+    static func padded<Bytes: Collection<UInt8>>(_ word: Bytes) -> LocalDate? {
         guard Checker.isDateShaped(word, strict: false), !Checker.isDateShaped(word, strict: true)
         else { return nil }
         let groups = word.split(separator: 0x2D)
-        func number(_ digits: ArraySlice<UInt8>) -> Int {
+        func number(_ digits: Bytes.SubSequence) -> Int {
             digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
         return LocalDate(

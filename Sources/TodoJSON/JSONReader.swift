@@ -239,7 +239,15 @@ package struct JSONReader {
             index = end + 1
             return text
         }
-        var text = Array(bytes[index..<end])
+        // Escapes only shrink a string: its bytes up to the closing quote bound its length, so
+        // one allocation holds it (a whole document sent by an editor is one such string).
+        var close = end
+        while close < bytes.count && bytes[close] != 0x22 {
+            close += bytes[close] == 0x5C ? 2 : 1
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(min(close, bytes.count) - index)
+        text += bytes[index..<end]
         index = end
         while true {
             guard let byte = current else {
@@ -255,8 +263,15 @@ package struct JSONReader {
             case 0..<0x20:
                 throw error("control character in a string; escape it")
             default:
-                text.append(byte)
-                index += 1
+                // A run of plain bytes in one copy.
+                var runEnd = index + 1
+                while runEnd < bytes.count && bytes[runEnd] != 0x22 && bytes[runEnd] != 0x5C
+                    && bytes[runEnd] >= 0x20
+                {
+                    runEnd += 1
+                }
+                text += bytes[index..<runEnd]
+                index = runEnd
             }
         }
     }

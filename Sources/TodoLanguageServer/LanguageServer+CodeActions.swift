@@ -53,7 +53,7 @@ extension LanguageServer {
             }
         }
         let wantedLines = Set(lines.map { $0 + 1 })
-        findings += document.diagnostics().filter {
+        findings += document.fileFindings().filter {
             !$0.rule.isPerLine && wantedLines.contains($0.line)
         }
         for finding in findings {
@@ -170,10 +170,8 @@ extension LanguageServer {
     /// A, B, C and the priorities the document uses, in order.
     private func priorityChoices(_ document: OpenDocument) -> [Priority] {
         var letters: Set<UInt8> = [0x41, 0x42, 0x43]
-        for task in 0..<document.taskLineCount {
-            if let priority = TaskLine(document.task(ofLine: task)).item.priority {
-                letters.insert(priority.ascii)
-            }
+        for (index, count) in document.names.priorityCounts.enumerated() where count > 0 {
+            letters.insert(UInt8(0x41 + index))
         }
         return letters.sorted().compactMap { Priority(ascii: $0) }
     }

@@ -65,15 +65,14 @@ extension LanguageServer {
                 )
             }
         } else if first == 0x2B || first == 0x40 {
-            var counts = document.doneCounts
-            for task in 0..<document.taskLineCount where task != line {
-                Self.addNames(of: TaskLine(document.task(ofLine: task)), to: &counts)
-            }
+            var counts = document.doneCounts.filter { $0.key.first == first }
+            counts.merge(document.names.names(sigil: first ?? 0x2B), uniquingKeysWith: +)
             // The word being typed is not a name yet.
             var current = TaskLine(document.task(ofLine: line))
+            Self.addNames(of: current, to: &counts, by: -1)
             current.parts.removeAll { $0.range.lowerBound == wordStart }
             Self.addNames(of: current, to: &counts)
-            let names = counts.filter { $0.key.first == first }.sorted {
+            let names = counts.filter { $0.key.first == first && $0.value > 0 }.sorted {
                 $0.value != $1.value
                     ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key)
             }
@@ -95,12 +94,7 @@ extension LanguageServer {
                 }
             }
         } else {
-            var keys: [String: Int] = [:]
-            for task in 0..<document.taskLineCount {
-                for part in TaskLine(document.task(ofLine: task)).parts where part.kind == .tag {
-                    keys[String(decoding: part.name, as: UTF8.self), default: 0] += 1
-                }
-            }
+            var keys = document.names.tagKeys
             for key in ["due", "t", "rec", "h"] where keys[key] == nil { keys[key] = 0 }
             let ordered = keys.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             for (rank, (key, count)) in ordered.enumerated() {
@@ -116,31 +110,16 @@ extension LanguageServer {
 
     /// A to Z, the priorities the document uses first (most used first).
     private func priorityOrder(_ document: OpenDocument) -> [Character] {
-        var counts: [UInt8: Int] = [:]
-        for task in 0..<document.taskLineCount {
-            if let priority = TaskLine(document.task(ofLine: task)).item.priority {
-                counts[priority.ascii, default: 0] += 1
-            }
+        let counts = document.names.priorityCounts
+        let letters = Array(0..<26)
+        let used = letters.filter { counts[$0] > 0 }.sorted { counts[$0] > counts[$1] }
+        return (used + letters.filter { counts[$0] <= 0 }).map {
+            Character(Unicode.Scalar(UInt8(0x41 + $0)))
         }
-        let letters = Array(UInt8(0x41)...UInt8(0x5A))
-        let used = letters.filter { counts[$0] != nil }.sorted {
-            counts[$0, default: 0] > counts[$1, default: 0]
-        }
-        return (used + letters.filter { counts[$0] == nil }).map { Character(Unicode.Scalar($0)) }
     }
 
     /// Whether the values of tag `key` in the document are dates (at least one, and all valid).
     private func keyHoldsDates(_ key: [UInt8], _ document: OpenDocument) -> Bool {
-        var found = false
-        for task in 0..<document.taskLineCount {
-            for part in TaskLine(document.task(ofLine: task)).parts
-            where part.kind == .tag && part.name.elementsEqual(key) {
-                guard LocalDate(String(decoding: part.value, as: UTF8.self)) != nil else {
-                    return false
-                }
-                found = true
-            }
-        }
-        return found
+        document.names.holdsDates(key)
     }
 }

@@ -5,7 +5,7 @@ import TodoTxt
 extension LanguageServer {
     /// `textDocument/didOpen`: stores the text, reads `done.txt` beside a `file:` document, and
     /// publishes its diagnostics.
-    mutating func didOpen(_ params: JSONValue) -> [JSONValue] {
+    mutating func didOpen(_ params: JSONValue) -> [Outgoing] {
         guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
             let text = item["text"]?.stringBytes
         else {
@@ -14,7 +14,7 @@ extension LanguageServer {
         }
         let version = item["version"]?.integerValue ?? 0
         var document = OpenDocument(
-            TextDocument(uri: uri, version: version, bytes: text),
+            TextDocument(uri: uri, version: version, bytes: text), encoding: encoding,
             today: environment.today())
         if let directory = FileURI.directory(of: uri),
             let done = environment.readFile(directory + "/done.txt")
@@ -26,7 +26,7 @@ extension LanguageServer {
     }
 
     /// `textDocument/didChange`: applies each change in order and publishes the diagnostics.
-    mutating func didChange(_ params: JSONValue) -> [JSONValue] {
+    mutating func didChange(_ params: JSONValue) -> [Outgoing] {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
             let changes = params["contentChanges"]?.arrayValue
         else {
@@ -44,7 +44,7 @@ extension LanguageServer {
             } else {
                 range = nil
             }
-            document.apply(range, text: text, encoding: encoding, today: today)
+            document.apply(range, text: text, today: today)
         }
         if let version = params["textDocument"]?["version"]?.integerValue {
             document.setVersion(version)
@@ -54,26 +54,28 @@ extension LanguageServer {
     }
 
     /// `textDocument/didClose`: forgets the document and clears its diagnostics.
-    mutating func didClose(_ params: JSONValue) -> [JSONValue] {
+    mutating func didClose(_ params: JSONValue) -> [Outgoing] {
         guard let uri = params["textDocument"]?["uri"]?.stringValue,
             documents.removeValue(forKey: uri) != nil
         else { return [] }
         return [
-            Self.notification(
-                "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+            .json(
+                Self.notification(
+                    "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
         ]
     }
 
-    /// The `textDocument/publishDiagnostics` notification of a document.
-    func publishDiagnostics(_ uri: String) -> JSONValue {
-        guard let document = documents[uri] else { return .null }
-        let diagnostics = document.diagnostics().map { lspDiagnostic($0, in: document) }
-        return Self.notification(
-            "textDocument/publishDiagnostics",
-            [
-                "uri": .string(uri), "version": .integer(document.text.version),
-                "diagnostics": .array(diagnostics),
-            ])
+    /// The `textDocument/publishDiagnostics` notification of a document, written from the
+    /// findings the document keeps rendered.
+    func publishDiagnostics(_ uri: String) -> Outgoing {
+        guard let document = documents[uri] else { return .json(.null) }
+        var body = Array(
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+        JSONWriter.appendString(uri, to: &body)
+        body += Array(#","version":\#(document.text.version),"diagnostics":"#.utf8)
+        body += document.diagnosticsJSON()
+        body += Array("}}".utf8)
+        return .body(body)
     }
 
     /// The range of a finding's columns on its line, in the negotiated encoding.
@@ -107,12 +109,14 @@ extension LanguageServer {
         return counts
     }
 
-    /// Counts the projects and contexts of one task, once each.
-    static func addNames(of task: TaskLine, to counts: inout [ArraySlice<UInt8>: Int]) {
+    /// Counts the projects and contexts of one task, once each (`by` -1 takes them away).
+    static func addNames(
+        of task: TaskLine, to counts: inout [ArraySlice<UInt8>: Int], by step: Int = 1
+    ) {
         var seen: Set<ArraySlice<UInt8>> = []
         for part in task.parts where part.kind == .project || part.kind == .context {
             let key = ArraySlice([part.kind == .project ? 0x2B : 0x40] + Array(part.name))
-            if seen.insert(key).inserted { counts[key, default: 0] += 1 }
+            if seen.insert(key).inserted { counts[key, default: 0] += step }
         }
     }
 

@@ -59,16 +59,22 @@ package struct LanguageServer {
     package mutating func receive(_ bytes: [UInt8]) -> [[UInt8]] {
         framer.append(bytes)
         var output: [[UInt8]] = []
-        while case .running = isServing, let frame = framer.next() {
-            let messages: [JSONValue]
+        while case .running = isServing, var frame = framer.next() {
+            let messages: [Outgoing]
             switch frame {
-            case .body(let body): messages = handle(body: body)
+            case .body(var body):
+                frame = .malformed("")  // the body's only owner is `body` now
+                messages = handle(body: &body)
             case .malformed(let problem):
                 log(.warning, "bad message header: \(problem)")
-                messages = [Self.errorResponse(id: .null, .parseError(problem))]
+                messages = [.json(Self.errorResponse(id: .null, .parseError(problem)))]
             }
             for message in messages {
-                let body = JSONWriter.bytes(message)
+                let body: [UInt8]
+                switch message {
+                case .json(let value): body = JSONWriter.bytes(value)
+                case .body(let bytes): body = bytes
+                }
                 if environment.logLevel >= .debug {
                     log(.debug, "sent: \(String(decoding: body, as: UTF8.self))")
                 }
@@ -80,6 +86,13 @@ package struct LanguageServer {
 
     private enum Serving { case running, stopped }
 
+    /// A message to send: a JSON value, or a body already written as JSON (diagnostics, which
+    /// are kept rendered).
+    enum Outgoing {
+        case json(JSONValue)
+        case body([UInt8])
+    }
+
     private var isServing: Serving {
         if case .exited = phase { return .stopped }
         return .running
@@ -89,22 +102,32 @@ package struct LanguageServer {
         if level <= environment.logLevel { environment.log("todo language-server: \(message())") }
     }
 
-    /// Handles one message body and returns the messages to send.
-    mutating func handle(body: [UInt8]) -> [JSONValue] {
+    /// Handles one message body and returns the messages to send. The body is emptied once
+    /// it is parsed, so that a big one does not stay in memory beside what was read from it.
+    mutating func handle(body: inout [UInt8]) -> [Outgoing] {
         if environment.logLevel >= .debug {
             log(.debug, "received: \(String(decoding: body, as: UTF8.self))")
         }
         let message: JSONValue
         do {
             message = try JSONReader.parse(body, keepingStringBytes: true)
+            body = []
         } catch {
             log(.warning, "message is not JSON: \(error)")
-            return [Self.errorResponse(id: .null, .parseError("message is not JSON: \(error)"))]
+            return [
+                .json(Self.errorResponse(id: .null, .parseError("message is not JSON: \(error)")))
+            ]
+        }
+        return handle(message: message)
+    }
+
+    /// Handles one parsed message and returns the messages to send.
+    mutating func handle(message: JSONValue) -> [Outgoing] {
+        func failure(_ id: JSONValue?, _ error: ResponseError) -> [Outgoing] {
+            [.json(Self.errorResponse(id: id ?? .null, error))]
         }
         guard case .object = message else {
-            return [
-                Self.errorResponse(id: .null, .invalidRequest("a message must be a JSON object"))
-            ]
+            return failure(nil, .invalidRequest("a message must be a JSON object"))
         }
         let id = message["id"]
         let validID: JSONValue?
@@ -113,45 +136,29 @@ package struct LanguageServer {
         case .some(.integer), .some(.string): validID = id
         case .some(.double(let number)) where number.rounded() == number: validID = id
         default:
-            return [
-                Self.errorResponse(
-                    id: .null, .invalidRequest("the id must be a number or a string"))
-            ]
+            return failure(nil, .invalidRequest("the id must be a number or a string"))
         }
         guard message["jsonrpc"] == "2.0" else {
-            return [
-                Self.errorResponse(
-                    id: validID ?? .null, .invalidRequest("'jsonrpc' must be \"2.0\""))
-            ]
+            return failure(validID, .invalidRequest("'jsonrpc' must be \"2.0\""))
         }
         guard let methodValue = message["method"] else {
             if validID != nil && (message["result"] != nil || message["error"] != nil) {
                 return []  // a response to a request of ours; the server sends none
             }
-            return [
-                Self.errorResponse(
-                    id: validID ?? .null, .invalidRequest("a request needs a 'method'"))
-            ]
+            return failure(validID, .invalidRequest("a request needs a 'method'"))
         }
         guard let method = methodValue.stringValue else {
-            return [
-                Self.errorResponse(
-                    id: validID ?? .null, .invalidRequest("'method' must be a string"))
-            ]
+            return failure(validID, .invalidRequest("'method' must be a string"))
         }
         let params = message["params"] ?? .null
         if let value = message["params"], !value.isNull, value.objectValue == nil,
             value.arrayValue == nil
         {
-            return validID.map {
-                [
-                    Self.errorResponse(
-                        id: $0, .invalidRequest("'params' must be an object or an array"))
-                ]
-            } ?? []
+            guard let validID else { return [] }
+            return failure(validID, .invalidRequest("'params' must be an object or an array"))
         }
         if let validID {
-            var output: [JSONValue] = []
+            var output: [Outgoing] = []
             let result: Result<JSONValue, ResponseError>
             do {
                 result = .success(try request(method, params: params, notifications: &output))
@@ -159,10 +166,11 @@ package struct LanguageServer {
                 result = .failure(error)
             }
             switch result {
-            case .success(let value): output.insert(Self.response(id: validID, value), at: 0)
+            case .success(let value):
+                output.insert(.json(Self.response(id: validID, value)), at: 0)
             case .failure(let error):
                 log(.warning, "\(method): \(error.message)")
-                output.insert(Self.errorResponse(id: validID, error), at: 0)
+                output.insert(.json(Self.errorResponse(id: validID, error)), at: 0)
             }
             return output
         }
@@ -189,7 +197,7 @@ package struct LanguageServer {
 
     /// Answers a request; notifications it causes (diagnostics) go to `notifications`.
     private mutating func request(
-        _ method: String, params: JSONValue, notifications: inout [JSONValue]
+        _ method: String, params: JSONValue, notifications: inout [Outgoing]
     ) throws(ResponseError) -> JSONValue {
         switch phase {
         case .uninitialized:
@@ -217,7 +225,7 @@ package struct LanguageServer {
     }
 
     /// Handles a notification; unknown ones are ignored, as the protocol asks.
-    private mutating func notification(_ method: String, params: JSONValue) -> [JSONValue] {
+    private mutating func notification(_ method: String, params: JSONValue) -> [Outgoing] {
         if method == "exit" {
             phase = .exited(phase == .shutDown ? 0 : 1)
             return []

@@ -47,6 +47,16 @@ package struct MessageFramer: Sendable {
     package mutating func next() -> Frame? {
         if let length = pendingLength {
             guard buffer.count - start >= length else { return nil }
+            if start + length == buffer.count && length >= 1 << 20 {
+                // The buffer holds this big message and nothing after it: hand its bytes over
+                // without a second copy (a whole document is sent this way).
+                var body: [UInt8] = []
+                swap(&body, &buffer)
+                body.removeFirst(start)
+                start = 0
+                pendingLength = nil
+                return .body(body)
+            }
             let body = Array(buffer[start..<start + length])
             start += length
             pendingLength = nil
@@ -68,6 +78,8 @@ package struct MessageFramer: Sendable {
         case .success(let length):
             start = end + 4
             pendingLength = length
+            // Room for the whole body at once, rather than growing by doubling as it arrives.
+            if length > buffer.count - start { buffer.reserveCapacity(start + length) }
             return next()
         case .failure(let problem):
             skipToNextHeader(after: start, orTo: end + 4)

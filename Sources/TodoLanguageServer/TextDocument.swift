@@ -30,7 +30,9 @@ package struct TextDocument: Sendable {
         self.uri = uri
         self.version = version
         self.bytes = bytes
-        self.lineStarts = [0] + TextDocument.lineStarts(in: bytes, from: 0, to: bytes.count)
+        var starts = [0]
+        TextDocument.appendLineStarts(in: bytes, from: 0, to: bytes.count, to: &starts)
+        self.lineStarts = starts
     }
 
     /// The number of lines (at least 1; text ending with a line end has an empty last line).
@@ -40,9 +42,33 @@ package struct TextDocument: Sendable {
     /// start.
     private static func lineStarts(in bytes: [UInt8], from: Int, to: Int) -> [Int] {
         var starts: [Int] = []
+        appendLineStarts(in: bytes, from: from, to: to, to: &starts)
+        return starts
+    }
+
+    /// Appends the offsets of ``lineStarts(in:from:to:)`` to `starts`. Eight bytes are tested
+    /// at once for a CR or LF, so the bytes between line ends cost little.
+    private static func appendLineStarts(
+        in bytes: [UInt8], from: Int, to: Int, to starts: inout [Int]
+    ) {
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
             var index = from
             while index < to {
+                if index + 8 <= to {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let lf = word ^ (ones &* 0x0A)
+                    let cr = word ^ (ones &* 0x0D)
+                    // A zero byte in `lf` or `cr` is a line-end byte (exact for these two).
+                    let found =
+                        ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs)
+                    if found == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 if byte == 0x0A {
                     starts.append(index + 1)
@@ -52,7 +78,6 @@ package struct TextDocument: Sendable {
                 index += 1
             }
         }
-        return starts
     }
 
     /// How line `line` ends.
@@ -125,17 +150,13 @@ package struct TextDocument: Sendable {
         package var newLines: Int
     }
 
-    /// Replaces the text in `range` (clamped into the document), or all of it when `range` is
-    /// `nil`, with `text`.
-    @discardableResult
-    package mutating func replace(
-        _ range: TextRange?, with text: [UInt8], encoding: PositionEncoding
-    ) -> LineChange {
-        guard let range else {
-            let old = lineCount
-            self = TextDocument(uri: uri, version: version, bytes: text)
-            return LineChange(firstLine: 0, oldLines: old, newLines: lineCount)
-        }
+    /// What a replacement of `range` (`nil`: all the text) touches: the byte offsets it
+    /// replaces and the lines whose bytes it rewrites (with their line ends). Lines outside
+    /// them keep their content and their line end.
+    package func span(
+        of range: TextRange?, encoding: PositionEncoding
+    ) -> (bytes: Range<Int>, lines: ClosedRange<Int>) {
+        guard let range else { return (0..<bytes.count, 0...(lineCount - 1)) }
         var start = offset(of: range.start, encoding: encoding)
         var end = offset(of: range.end, encoding: encoding)
         if end < start { swap(&start, &end) }
@@ -143,6 +164,23 @@ package struct TextDocument: Sendable {
         let lastLine = line(containing: end)
         // A lone CR ending the line before may join an LF that the new text starts with.
         if firstLine > 0 && ending(ofLine: firstLine - 1) == .cr { firstLine -= 1 }
+        return (start..<end, firstLine...lastLine)
+    }
+
+    /// Replaces the text in `range` (clamped into the document), or all of it when `range` is
+    /// `nil`, with `text`.
+    @discardableResult
+    package mutating func replace(
+        _ range: TextRange?, with text: [UInt8], encoding: PositionEncoding
+    ) -> LineChange {
+        guard range != nil else {
+            let old = lineCount
+            self = TextDocument(uri: uri, version: version, bytes: text)
+            return LineChange(firstLine: 0, oldLines: old, newLines: lineCount)
+        }
+        let span = span(of: range, encoding: encoding)
+        let (start, end) = (span.bytes.lowerBound, span.bytes.upperBound)
+        let (firstLine, lastLine) = (span.lines.lowerBound, span.lines.upperBound)
         let regionStart = lineStarts[firstLine]
         let isLast = lastLine + 1 == lineCount
         let oldRegionEnd = isLast ? bytes.count : lineStarts[lastLine + 1]

@@ -178,6 +178,56 @@ struct ReferenceText {
         }
     }
 
+    /// Pieces for edits that make and break findings of every rule, file-level ones included
+    /// (duplicates, mixed line ends, a missing final newline); no lone CR, so that `todo
+    /// check`, which knows only LF and CRLF, sees the same lines.
+    static let findingPieces = [
+        "call mom", "call mom\n", "\n", "\r\n", "X ", "(b) ", "(A)", "x ", "x\t",
+        "due:tomorrow", "due:2026-2-3", "t:2026-02-30", "  ", "2026-11-20 ", "+p @c ", "📞",
+        "\u{FF}", "é", "x 2026-11-20 (A) pay\n",
+    ]
+
+    @Test(arguments: [false, true])
+    func incrementalDiagnosticsEqualAFreshCheck(utf8: Bool) throws {
+        var random = SeededGenerator(seed: utf8 ? 7 : 18)
+        for round in 0..<12 {
+            var client = TestClient.initialized(utf8: utf8)
+            let start =
+                (round % 3 == 0 ? "\u{FEFF}" : "") + "call mom\nX pay\ncall mom\r\nbuy due:soon\n"
+            var reference = ReferenceText(bytes: Array(start.utf8))
+            client.open(start)
+            for step in 0..<25 {
+                var changes: [(range: TextRange?, text: String)] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let from = randomPosition(reference, utf8: utf8, &random)
+                    var to = randomPosition(reference, utf8: utf8, &random)
+                    if to < from || Bool.random(using: &random) { to = from }
+                    let text = (0..<Int.random(in: 0...3, using: &random))
+                        .map { _ in Self.findingPieces.randomElement(using: &random) ?? "" }
+                        .joined()
+                    changes.append((TextRange(start: from, end: to), text))
+                    let low = reference.offset(from, utf8: utf8)
+                    let high = max(reference.offset(to, utf8: utf8), low)
+                    reference.bytes.replaceSubrange(low..<high, with: Array(text.utf8))
+                }
+                let published = client.change(changes, version: step + 2)
+                try #require(client.text() == reference.bytes)
+                // The same text opened afresh: the same diagnostics, in the same order.
+                var fresh = TestClient.initialized(utf8: utf8)
+                let text = String(decoding: reference.bytes, as: UTF8.self)
+                #expect(published == fresh.open(text), "\(text.debugDescription)")
+                // And the findings of `todo check` on those bytes.
+                let expected = Checker.check(reference.bytes, today: TestClient.today).map {
+                    "\($0.line - 1) \($0.rule.rawValue) \($0.message)"
+                }
+                let got = published.map {
+                    "\($0["range"]?["start"]?["line"]?.integerValue ?? -1) \($0["code"]?.stringValue ?? "") \($0["message"]?.stringValue ?? "")"
+                }
+                #expect(got == expected, "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// A position on a scalar boundary, now and then past the end of its line or document.
     private func randomPosition(
         _ reference: ReferenceText, utf8: Bool, _ random: inout SeededGenerator

@@ -308,3 +308,43 @@ func applying(_ edits: [JSONValue], to text: String) -> String {
                 == ["call mom +family @phone due:2026-11-20", "plan trip +family t:2026-12-24"])
     }
 }
+
+/// Completion counts follow the edits (the names are counted line by line, not re-read).
+@Suite struct NameIndexTests {
+    @Test func aNameGoesWhenItsLastUseIsEdited() {
+        var client = TestClient.initialized()
+        client.open("a +garden\nb +home +home\nc +home\n\n")
+        func projects(_ client: inout TestClient, line: Int = 3) -> [String] {
+            let result = client.request("textDocument/completion", TestClient.at(line, 1))
+            return (result["items"]?.arrayValue ?? []).compactMap {
+                guard let label = $0["label"]?.stringValue, let detail = $0["detail"]?.stringValue
+                else { return nil }
+                return label + " " + detail
+            }
+        }
+        client.change([(span(3, 0, 3, 0), "+")])
+        #expect(projects(&client) == ["+home 2 tasks", "+garden 1 task"])
+        client.change([(span(0, 2, 0, 9), "+home")], version: 3)
+        #expect(projects(&client) == ["+home 3 tasks"])
+        client.change([(span(1, 0, 3, 0), "")], version: 4)
+        #expect(projects(&client, line: 1) == ["+home 1 task"])
+    }
+
+    @Test func priorityActionsFollowTheEdits() {
+        var client = TestClient.initialized()
+        client.open("(Q) a\nb\n")
+        func titles(_ client: inout TestClient) -> [String] {
+            let actions = client.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": "file:///home/me/todo.txt"],
+                    "range": span(1, 0, 1, 0).json, "context": ["diagnostics": []],
+                ])
+            return (actions.arrayValue ?? []).compactMap { $0["title"]?.stringValue }
+                .filter { $0.hasPrefix("Set priority") }
+        }
+        #expect(titles(&client).contains("Set priority Q"))
+        client.change([(span(0, 0, 0, 4), "")])
+        #expect(!titles(&client).contains("Set priority Q"))
+    }
+}

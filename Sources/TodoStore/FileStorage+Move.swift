@@ -12,18 +12,19 @@ enum MoveOutcome<Result> {
 }
 
 /// What a move that was killed between its writes needs, decided from its record and the files
-/// as they are now (see ``FileStorage/resolve(_:source:destination:temporary:)``).
+/// as they are now (see ``FileStorage/resolve(_:source:destination:)``).
 enum MoveResolution: Equatable {
     /// The source already is the move's new version: only the record is left to remove.
     case finished
-    /// The append did not reach the destination whole: the move is taken back. The tasks are
-    /// still in the source; a destination that ends inside the append is cut back to `cutAt`.
+    /// The append did not reach the destination whole: nothing to take back but a first part
+    /// of it at the destination's end (cut back to `cutAt`). The tasks are still in the source.
     case rollBack(cutAt: Int64?)
-    /// The append is in place and nobody touched the source: rename the prepared version
-    /// over it, as the killed move was about to.
-    case renameTemporary
-    /// The append is in place but the source changed since (a hand edit): remove the moved
-    /// lines that are still in it, keeping everything else.
+    /// The append is in place and nobody touched the source since: the append is taken out of
+    /// the destination again, and the files are as before the move (running the command again
+    /// does what it meant, once).
+    case removeAppend
+    /// The append is in place but the source changed since (a hand edit): the move is finished
+    /// by removing the moved lines that are still in the source, keeping everything else.
     case removeLines
 }
 
@@ -235,10 +236,8 @@ extension FileStorage {
         let destinationBytes = try destination.map { file throws(StoreError) in
             try readState(file, missingIsError: false).bytes
         }
-        let temporary = try? sys.statusAt(source.directory, record.temporary)
         let resolution = Self.resolve(
-            record, source: sourceState.identity, destination: destinationBytes,
-            temporary: temporary)
+            record, source: sourceState.identity, destination: destinationBytes)
         switch resolution {
         case .finished:
             break
@@ -247,15 +246,40 @@ extension FileStorage {
                 try truncatingBack(destination, to: cut)()
             }
             try? sys.removeAt(source.directory, record.temporary)
-        case .renameTemporary:
-            try call("write", source.path) { () throws(Errno) in
-                try sys.rename(source.directory, record.temporary, source.location.name)
-                try syncDirectory(source.directory)
+        case .removeAppend:
+            if let destination, let bytes = destinationBytes {
+                try removeAppend(record, from: destination, bytes: bytes)
             }
+            try? sys.removeAt(source.directory, record.temporary)
         case .removeLines:
             try removeMovedLines(record, named: name, from: source, state: sourceState)
         }
         try removeRecord(name)
+    }
+
+    /// Takes a killed move's append out of its destination: a truncation when nothing follows
+    /// it, else a rewrite without it (something was appended after it by hand).
+    private func removeAppend(
+        _ record: MoveRecord, from destination: LockedFile, bytes: [UInt8]
+    ) throws(StoreError) {
+        let start = Int(record.destinationLength)
+        let end = start + record.tail.count
+        if bytes.count == end {
+            try truncatingBack(destination, to: record.destinationLength)()
+            return
+        }
+        let state = try readState(destination, missingIsError: true)
+        guard sameBytes(state.bytes, bytes) else { throw keptChanging(destination.path) }
+        do {
+            try replace(
+                destination, with: .bytes(Array(bytes[..<start] + bytes[end...])),
+                expecting: state)
+        } catch {
+            switch error {
+            case .changed: throw keptChanging(destination.path)
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
+            }
+        }
     }
 
     /// Removes the moved lines still in a source that was edited since the move was killed,
@@ -289,11 +313,9 @@ extension FileStorage {
     }
 
     /// What a killed move needs, from its record and the files as they are now: the source's
-    /// identity (`nil` when missing), the destination's bytes (`nil` when missing) and the
-    /// status of the prepared temporary file (`nil` when gone).
+    /// identity (`nil` when missing) and the destination's bytes (`nil` when missing).
     static func resolve(
-        _ record: MoveRecord, source: FileIdentity?, destination: [UInt8]?,
-        temporary: FileStatus?
+        _ record: MoveRecord, source: FileIdentity?, destination: [UInt8]?
     ) -> MoveResolution {
         if let source, source.device == record.temporaryDevice,
             source.inode == record.temporaryInode
@@ -324,12 +346,7 @@ extension FileStorage {
                     tail[..<present])
             return .rollBack(cutAt: cut ? record.destinationLength : nil)
         }
-        if source == record.sourceBefore, let temporary, temporary.device == record.temporaryDevice,
-            temporary.inode == record.temporaryInode
-        {
-            return .renameTemporary
-        }
-        return .removeLines
+        return source == record.sourceBefore ? .removeAppend : .removeLines
     }
 
     /// The source without the moved lines that are still in it (each moved line removes one
@@ -368,20 +385,18 @@ extension FileStorage {
             let sourceStatus = try? sys.statusOfPath(record.source, true)
             let destination: [UInt8]? =
                 isSource ? rawBytes(record.destination) : view
-            let source = RealLocation(splitting: record.source)
-            let temporaryPath = RealLocation(directory: source.directory, name: record.temporary)
-                .path
-            let temporary = try? sys.statusOfPath(temporaryPath, false)
             let resolution = Self.resolve(
-                record, source: sourceStatus.map(FileIdentity.init), destination: destination,
-                temporary: temporary)
+                record, source: sourceStatus.map(FileIdentity.init), destination: destination)
             switch resolution {
             case .finished:
                 break
             case .rollBack(let cut):
                 if !isSource, let cut { view = Array(view[..<Int(cut)]) }
-            case .renameTemporary:
-                if isSource, let prepared = rawBytes(temporaryPath) { view = prepared }
+            case .removeAppend:
+                if !isSource {
+                    let start = Int(record.destinationLength)
+                    view = Array(view[..<start] + view[(start + record.tail.count)...])
+                }
             case .removeLines:
                 if isSource { view = Self.remainingSource(record, bytes: view).serialized() }
             }

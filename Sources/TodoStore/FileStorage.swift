@@ -57,7 +57,7 @@ public final class FileStorage: TodoStorage {
     /// Creates a store whose every system call goes through `fileSystem` (for fault injection).
     ///
     /// - Parameter journalDirectory: where moves keep their records; by default the user's
-    ///   `$XDG_STATE_HOME/todo/moves` (or `~/.local/state/todo/moves`), `nil` for none.
+    ///   `$XDG_STATE_HOME/todo` (or `~/.local/state/todo`), `nil` for none.
     package init(
         fileSystem: FileSystem, temporaryDirectory: String? = nil,
         journalDirectory: String? = MoveJournal.directory(

@@ -1,8 +1,8 @@
 import TodoPlatform
 
-/// Where moves between files write their ``MoveRecord``s: `$XDG_STATE_HOME/todo/moves/`
-/// (default `~/.local/state/todo/moves/`), private to the user (mode 0700, files 0600), next to
-/// the undo history and never beside the user's files. The directory is normally empty: a record
+/// Where moves between files write their ``MoveRecord``s: `$XDG_STATE_HOME/todo/` (default
+/// `~/.local/state/todo/`), private to the user (mode 0700, files 0600), as `move-*` files next
+/// to the undo history and never beside the user's files. The directory is normally empty: a record
 /// lives only while its move runs, or until the next command that locks one of its files
 /// finishes a move that was killed.
 struct MoveJournal {
@@ -13,10 +13,10 @@ struct MoveJournal {
     /// nor `HOME` is an absolute path.
     static func directory(variables: [String: String]) -> String? {
         if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/todo/moves"
+            return state + "/todo"
         }
         if let home = variables["HOME"], home.hasPrefix("/") {
-            return home + "/.local/state/todo/moves"
+            return home + "/.local/state/todo"
         }
         return nil
     }
@@ -28,9 +28,7 @@ extension FileStorage {
     func pendingRecordNames(concerning paths: [String], in listing: [String]) -> [String] {
         guard !listing.isEmpty else { return [] }
         let tags = paths.map(MoveRecord.tag)
-        return listing.filter { name in
-            !name.hasPrefix(".") && tags.contains { MoveRecord.name(name, concerns: $0) }
-        }
+        return listing.filter { name in tags.contains { MoveRecord.name(name, concerns: $0) } }
     }
 
     /// The names of the records that may concern any of `paths` (real paths).
@@ -38,13 +36,13 @@ extension FileStorage {
         pendingRecordNames(concerning: paths, in: journalListing())
     }
 
-    /// Every name in the journal (drafts too), sorted; none when there is no usable journal,
+    /// Every record's name in the journal (drafts too), sorted; none when there is no usable journal,
     /// which costs one failed `open`.
     func journalListing() -> [String] {
         guard let journal, let fd = openJournal(journal) else { return [] }
         try? sys.close(fd)
         guard let names = try? sys.directoryEntries(journal.directory) else { return [] }
-        return names.sorted()
+        return names.filter { $0.hasPrefix("move-") || $0.hasPrefix(".move-") }.sorted()
     }
 
     /// Removes the unfinished drafts (`.NAME.new`) of records that concern any of `paths`: a
@@ -105,7 +103,7 @@ extension FileStorage {
         let pid = sys.processID()
         let name =
             old
-            ?? "\(MoveRecord.tag(record.source))-\(MoveRecord.tag(record.destination))-\(pid)-"
+            ?? "move-\(MoveRecord.tag(record.source))-\(MoveRecord.tag(record.destination))-\(pid)-"
             + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let hidden = ".\(name).new"
         let path = journal.directory + "/" + name

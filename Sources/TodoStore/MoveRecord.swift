@@ -3,7 +3,7 @@
 /// that was killed got, and finish it or take it back (see ``FileStorage``, "Moves").
 ///
 /// The record is written whole (to a temporary name, synced, then renamed) into the move
-/// journal, `$XDG_STATE_HOME/todo/moves/`, never beside the user's files, and removed when the
+/// journal, `$XDG_STATE_HOME/todo/move-*`, never beside the user's files, and removed when the
 /// move is complete.
 struct MoveRecord: Equatable {
     /// The real path of the file the lines leave.
@@ -147,7 +147,7 @@ struct MoveRecord: Equatable {
     /// Whether a record named `name` may concern the file with tag `tag`.
     static func name(_ name: String, concerns tag: String) -> Bool {
         let parts = name.split(separator: "-")
-        return parts.count >= 3 && (parts[0] == tag || parts[1] == tag)
+        return parts.count >= 4 && parts[0] == "move" && (parts[1] == tag || parts[2] == tag)
     }
 }
 

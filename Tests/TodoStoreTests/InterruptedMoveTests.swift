@@ -319,7 +319,8 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         try fixture.archive(fixture.store())
         chmod(fixture.journal, 0o777)
         let store = fixture.store()
-        try writeFile(fixture.journal + "/" + MoveRecord.tag(fixture.todo) + "-x-1-1", "junk".bytes)
+        try writeFile(
+            fixture.journal + "/move-" + MoveRecord.tag(fixture.todo) + "-x-1-1", "junk".bytes)
         #expect(store.pendingRecordNames(concerning: [fixture.todo]).isEmpty)
         try store.append(fixture.todo, lines: ["b".bytes])
         #expect(try rawBytes(fixture.todo) == "(A) call mom\nbuy milk\nb\n".bytes)

@@ -25,8 +25,10 @@ import TodoTxt
             directory.remove()
             state.remove()
         }
-        let source = directory.file("todo.txt")
-        let destination = directory.file("done.txt")
+        // The source comes first in lock order, so the second mover holds the new source while
+        // it waits for the destination.
+        let source = directory.file("a.txt")
+        let destination = directory.file("b.txt")
         let journal = state.path + "/moves"
         try writeFile(source, (0..<10).map { "task \($0)\n" }.joined().bytes)
         try writeFile(destination, "old\n".bytes)
@@ -44,8 +46,8 @@ import TodoTxt
         calls.writeVector = { fd, buffers throws(Errno) in
             if writes.next() == 1 {
                 let edited = (0..<10).map { "task \($0)\n" }.joined() + "typed by hand\n"
-                try? writeFile(directory.file(".todo.txt.swp"), edited.bytes)
-                rename(directory.file(".todo.txt.swp"), source)
+                try? writeFile(directory.file(".a.txt.swp"), edited.bytes)
+                rename(directory.file(".a.txt.swp"), source)
                 var byte: UInt8 = 1
                 _ = write(writeEnd, &byte, 1)
                 usleep(500_000)
@@ -75,7 +77,7 @@ import TodoTxt
         #expect(lines.sorted() == expected.sorted())
         // Both moved a line: the editor's last line and then task 9.
         #expect(try FileStorage().read(destination).count == 3)
-        #expect(directory.names() == ["done.txt", "todo.txt"])
+        #expect(directory.names() == ["a.txt", "b.txt"])
     }
 
     @Test func aMoveBetweenTwoHardLinksOfOneFileDoesNotWaitForItself() throws {

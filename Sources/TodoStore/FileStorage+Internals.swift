@@ -52,24 +52,73 @@ extension FileStorage {
         (try? sys.statusOfPath(location.path, true))?.kind == .characterDevice
     }
 
-    /// Opens the directory and takes the lock on the file itself (see ``acquire(_:)``), then
-    /// removes stale temporary files. With `creating`, a missing file is created empty (mode
-    /// `0666 & ~umask`); otherwise a missing file is an error.
+    /// Locks one file for a read-modify-write: see ``lockAll(_:)``.
     func lock(
         _ location: RealLocation, path: String, creating: Bool
     ) throws(StoreError) -> LockedFile {
-        let directory = try call("write", path) { () throws(Errno) in
-            try sys.open(location.directory, .directory, 0)
+        let files = try lockAll([LockTarget(location: location, path: path, creating: creating)])
+        guard let file = files.first else { throw keptChanging(path) }
+        return file
+    }
+
+    /// Locks files for a read-modify-write, always in the order of their real paths, so that
+    /// two commands that need the same files never wait for each other in a circle. Each lock
+    /// is taken with nothing of a later path held; an operation that finds a file replaced
+    /// while it holds several releases them all and starts again here.
+    ///
+    /// Before returning, a move that was killed between its two writes and concerns one of the
+    /// files (a record in the move journal) is finished or taken back (with every lock
+    /// released first, as that takes the locks of its own two files), so that no command ever
+    /// works on a file that holds a task also left in another. Then stale temporary files are
+    /// removed. With `creating`, a missing file is created empty (mode `0666 & ~umask`);
+    /// otherwise a missing file is an error.
+    ///
+    /// - Returns: The locked files, in the order of `targets`.
+    func lockAll(_ targets: [LockTarget]) throws(StoreError) -> [LockedFile] {
+        let ordered = targets.indices.sorted {
+            targets[$0].location.path.utf8.lexicographicallyPrecedes(
+                targets[$1].location.path.utf8)
+        }
+        for _ in 0..<Self.attempts {
+            var files: [LockedFile] = []
+            for index in ordered {
+                do {
+                    files.append(try lockOne(targets[index]))
+                } catch {
+                    unlock(files)
+                    throw error
+                }
+            }
+            let paths = targets.map(\.location.path)
+            let listing = journalListing()
+            let pending = pendingRecordNames(concerning: paths, in: listing)
+            if pending.isEmpty {
+                for file in files { removeStaleTemporaries(file) }
+                removeStaleRecordDrafts(concerning: paths, in: listing)
+                return ordered.indices.compactMap { position in
+                    ordered.firstIndex(of: position).map { files[$0] }
+                }
+            }
+            unlock(files)
+            for name in pending { try finishPendingMove(name) }
+        }
+        throw keptChanging(targets.first?.path ?? "")
+    }
+
+    /// Opens the directory and takes the lock on the file itself (see ``acquire(_:)``).
+    func lockOne(_ target: LockTarget) throws(StoreError) -> LockedFile {
+        let directory = try call("write", target.path) { () throws(Errno) in
+            try sys.open(target.location.directory, .directory, 0)
         }
         let file = LockedFile(
-            path: path, location: location, directory: directory, fd: -1, creating: creating)
+            path: target.path, location: target.location, directory: directory, fd: -1,
+            creating: target.creating)
         do {
             try acquire(file)
         } catch {
             try? sys.close(directory)
             throw error
         }
-        removeStaleTemporaries(file)
         return file
     }
 
@@ -311,6 +360,15 @@ extension FileStorage {
     )
         throws(WriteFailure)
     {
+        let temporary = try prepareTemporary(file, with: content, expecting: state)
+        try commitTemporary(temporary, to: file, expecting: state)
+    }
+
+    /// Writes `content` to a new temporary file beside the locked file, with its mode (and
+    /// owner when permitted), synced and closed; on any failure it is removed.
+    func prepareTemporary(
+        _ file: LockedFile, with content: Content, expecting state: FileState
+    ) throws(WriteFailure) -> TemporaryFile {
         let directory = file.directory
         let name = file.location.name
         if state.identity != nil {
@@ -341,31 +399,43 @@ extension FileStorage {
         }
         guard let fd = opened else { throw .failed(failure("write", file.path, lastError)) }
         var isOpen = true
-        do throws(WriteFailure) {
-            do throws(Errno) {
-                try writeAll(fd, content)
-                if state.identity != nil {
-                    // Allowed for root or the owner only; otherwise the writer owns the copy.
-                    try? sys.setOwner(fd, state.owner, state.group)
-                    try sys.setPermissions(fd, state.permissions)
-                } else {
-                    try sys.setPermissions(fd, 0o666 & ~sys.creationMask())
-                }
-                try sys.sync(fd)
-                isOpen = false
-                try sys.close(fd)
-            } catch {
-                throw .failed(failure("write", file.path, error))
+        do throws(Errno) {
+            try writeAll(fd, content)
+            if state.identity != nil {
+                // Allowed for root or the owner only; otherwise the writer owns the copy.
+                try? sys.setOwner(fd, state.owner, state.group)
+                try sys.setPermissions(fd, state.permissions)
+            } else {
+                try sys.setPermissions(fd, 0o666 & ~sys.creationMask())
             }
+            try sys.sync(fd)
+            let status = try sys.status(fd)
+            isOpen = false
+            try sys.close(fd)
+            return TemporaryFile(name: temporary, device: status.device, inode: status.inode)
+        } catch {
+            if isOpen { try? sys.close(fd) }
+            try? sys.removeAt(directory, temporary)
+            throw .failed(failure("write", file.path, error))
+        }
+    }
+
+    /// Renames a prepared temporary file over the locked file, unless the file changed since
+    /// `state` was read, and syncs the directory. Before the rename, any failure removes the
+    /// temporary file; after it, only ``WriteFailure/unsynced(_:)`` can follow.
+    func commitTemporary(
+        _ temporary: TemporaryFile, to file: LockedFile, expecting state: FileState
+    ) throws(WriteFailure) {
+        let directory = file.directory
+        do throws(WriteFailure) {
             guard try isUnchanged(file, since: state) else { throw .changed }
             do {
-                try sys.rename(directory, temporary, name)
+                try sys.rename(directory, temporary.name, file.location.name)
             } catch {
                 throw .failed(failure("write", file.path, error))
             }
         } catch {
-            if isOpen { try? sys.close(fd) }
-            try? sys.removeAt(directory, temporary)
+            try? sys.removeAt(directory, temporary.name)
             throw error
         }
         do {

@@ -13,7 +13,8 @@ public import TodoTxt
 ///   new version over it) and otherwise locks again. Symbolic links are resolved first, so two
 ///   paths to one file share one lock. Writers wait for each other; a killed writer's lock goes
 ///   away with its process. A command that changes two files locks both, in the order of
-///   their real paths.
+///   their real paths, and never waits for a lock while it holds one of a later path: a move
+///   that finds its source replaced releases both and starts again.
 /// - A rewrite is atomic: the new content goes to `.NAME.tmp-PID-N` beside the real file, gets
 ///   the original mode (and owner when permitted), is synced, and is renamed over the file; then
 ///   the directory is synced. Unchanged runs of lines are written straight from the buffer the
@@ -28,10 +29,13 @@ public import TodoTxt
 /// - An append is not a rewrite: under the lock, one write at the end of the file and an
 ///   `fsync`; a failed or short write is truncated back. If an editor renamed its version over
 ///   the file meanwhile, the lines are appended again to the new file.
-/// - A move (archive, `mv`) appends to the destination, then rewrites the source. If the
-///   rewrite fails, the destination is truncated back; if the process was killed in between,
-///   the next move from the same source finds the lines at the destination's end and only
-///   removes them from the source. Every line ends up in exactly one file.
+/// - A move (archive, `mv`) prepares the source's new version in a synced temporary file,
+///   writes a record of the move to the user's move journal (``MoveJournal``), appends to the
+///   destination, renames the new version over the source and removes the record. If the
+///   rename fails, the destination is truncated back. If the process was killed on the way,
+///   the next command that locks either file reads the record and finishes the move or takes
+///   it back (``finishPendingMove(_:)``) before doing anything else, and a listing shows the
+///   files as that command will leave them. Every line ends up in exactly one file.
 public final class FileStorage: TodoStorage {
     /// How many times a read-modify-write is tried when others keep changing the file.
     static let attempts = 5
@@ -39,6 +43,8 @@ public final class FileStorage: TodoStorage {
     let sys: FileSystem
     /// Where ``writeTemporaryFile(named:bytes:)`` puts its files.
     let temporaryDirectory: String
+    /// Where moves write down what they are doing (`nil`: nowhere, see ``MoveJournal``).
+    let journal: MoveJournal?
 
     /// Creates a store that uses the real file system.
     ///
@@ -49,8 +55,16 @@ public final class FileStorage: TodoStorage {
     }
 
     /// Creates a store whose every system call goes through `fileSystem` (for fault injection).
-    package init(fileSystem: FileSystem, temporaryDirectory: String? = nil) {
+    ///
+    /// - Parameter journalDirectory: where moves keep their records; by default the user's
+    ///   `$XDG_STATE_HOME/todo` (or `~/.local/state/todo`), `nil` for none.
+    package init(
+        fileSystem: FileSystem, temporaryDirectory: String? = nil,
+        journalDirectory: String? = MoveJournal.directory(
+            variables: ProcessState.environmentVariables())
+    ) {
         sys = fileSystem
+        journal = journalDirectory.map { MoveJournal(directory: $0) }
         var directory = temporaryDirectory ?? ""
         if directory.isEmpty { directory = "/tmp" }
         if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
@@ -64,11 +78,14 @@ public final class FileStorage: TodoStorage {
         TodoList(bytes: try readBytes(path))
     }
 
-    /// Reads the whole file as bytes: one `fstat`, one allocation, a `read` loop.
+    /// Reads the whole file as bytes: one `fstat`, one allocation, a `read` loop. While a move
+    /// that was killed between its two writes concerns the file, it is shown as the next
+    /// writer will leave it (see ``pendingView(of:bytes:)``); nothing is written.
     public func readBytes(_ path: String) throws(StoreError) -> [UInt8] {
         let fd = try call("read", path) { () throws(Errno) in try sys.open(path, [], 0) }
         defer { try? sys.close(fd) }
-        return try readAll(fd, path: path, operation: "read").bytes
+        let bytes = try readAll(fd, path: path, operation: "read").bytes
+        return pendingView(of: path, bytes: bytes)
     }
 
     // MARK: Read-modify-write
@@ -122,112 +139,8 @@ public final class FileStorage: TodoStorage {
         return try appendCounting(file, lines: lines)
     }
 
-    /// Locks both files (in real-path order), appends the moved lines to `destination`, then
-    /// rewrites `source`. If the rewrite fails, the append is taken back (the destination is
-    /// truncated to its old length), so every line stays in exactly one file; an append left
-    /// by a move that was killed before its rewrite is recognised and finished (see
-    /// ``alreadyAppended(_:in:)``).
-    public func move<Result>(
-        from source: String, to destination: String,
-        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
-    ) throws -> Result {
-        let sourceLocation = try locate(source)
-        let destinationLocation = try locate(destination)
-        if sourceLocation.path == destinationLocation.path {
-            return try update(source) { list in
-                let (moved, result) = try edit(&list)
-                for line in moved { list.appendLine(line) }
-                return result
-            }
-        }
-        if isCharacterDevice(destinationLocation) {
-            let file = try lock(sourceLocation, path: source, creating: false)
-            defer { unlock([file]) }
-            return try moveLocked(from: file, edit) { lines, _ throws(StoreError) in
-                _ = try self.appendToDevice(destination, lines: lines)
-                return {}
-            }
-        }
-        // Lock in the order of the real paths, so two opposite moves cannot deadlock.
-        var files: [LockedFile] = []
-        defer { unlock(files) }
-        let ordered = [(sourceLocation, source, false), (destinationLocation, destination, true)]
-            .sorted { $0.0.path < $1.0.path }
-        for (location, path, creating) in ordered {
-            files.append(try lock(location, path: path, creating: creating))
-        }
-        guard let sourceFile = files.first(where: { $0.location == sourceLocation }),
-            let destinationFile = files.first(where: { $0.location == destinationLocation })
-        else { throw StoreError(operation: "lock", path: source, reason: "lock lost") }
-        return try moveLocked(from: sourceFile, edit) { lines, state throws(StoreError) in
-            try self.appendMoved(lines, to: destinationFile, source: state)
-        }
-    }
-
-    /// The body of a move once the files are locked: appends the moved lines to the
-    /// destination first (only when the source is still as read), then rewrites the source;
-    /// the append is taken back when the rewrite fails.
-    private func moveLocked<Result>(
-        from file: LockedFile,
-        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result),
-        appendingTo appendLines: @escaping ([[UInt8]], FileState) throws(StoreError) -> Undo
-    ) throws -> Result {
-        try rewrite(file, missingIsError: true) { state in
-            var list = TodoList(bytes: state.bytes)
-            let (moved, result) = try edit(&list)
-            var plan = Rewrite(content: .list(list), result: result)
-            if !moved.isEmpty {
-                plan.beforeReplace = { () throws(StoreError) in try appendLines(moved, state) }
-            }
-            return plan
-        }
-    }
-
-    /// Appends a move's lines to its locked destination, unless the destination already ends
-    /// with them (all or a first part) because a move of the same lines was killed between its
-    /// append and its rewrite: then only the rest is written. Returns how to take the append
-    /// back.
-    private func appendMoved(
-        _ lines: [[UInt8]], to file: LockedFile, source: FileState
-    ) throws(StoreError) -> Undo {
-        let (bytes, status) = try readLocked(file)
-        let (tail, _) = appended(lines, to: bytes)
-        var done = 0
-        // Only a destination written no earlier than the source can hold an unfinished move
-        // from it: every finished move rewrites the source after its append.
-        if let read = source.identity, status.modified >= read.modified {
-            done = Self.alreadyAppended(tail, in: bytes)
-        }
-        try writeTail(Array(tail[done...]), to: file, at: Int64(bytes.count))
-        return truncatingBack(file, to: Int64(bytes.count))
-    }
-
-    /// How many leading bytes of `tail` the file `bytes` already ends with, counting only a
-    /// match that starts where a line starts (or that begins with a terminator): what an
-    /// interrupted append of `tail` left, whole or cut short.
-    static func alreadyAppended(_ tail: [UInt8], in bytes: [UInt8]) -> Int {
-        guard let first = tail.first else { return 0 }
-        let startsWithTerminator = first == 0x0A || first == 0x0D
-        return tail.withUnsafeBytes { new in
-            bytes.withUnsafeBytes { old in
-                guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return 0 }
-                var length = min(new.count, old.count)
-                while length > 0 {
-                    let start = old.count - length
-                    if startsWithTerminator || start == 0 || old[start - 1] == 0x0A,
-                        sameMemory(oldBase + start, newBase, length)
-                    {
-                        return length
-                    }
-                    length -= 1
-                }
-                return 0
-            }
-        }
-    }
-
     /// Writes lines straight to a character device such as `/dev/null` (no lock, no rename).
-    private func appendToDevice(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
+    func appendToDevice(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         var list = TodoList()
         for line in lines { list.appendLine(line) }
         let fd = try call("write", path) { () throws(Errno) in

@@ -29,6 +29,23 @@ final class LockedFile {
     }
 }
 
+/// A file to lock: where it really is, the path the user named, and whether a missing file is
+/// created.
+struct LockTarget {
+    var location: RealLocation
+    var path: String
+    var creating: Bool
+}
+
+/// A synced temporary file beside the file it is to replace, not yet renamed over it.
+struct TemporaryFile {
+    /// Its name in the directory of the file it replaces.
+    var name: String
+    /// Its device and inode (the file's, once renamed).
+    var device: UInt64
+    var inode: UInt64
+}
+
 /// Why an atomic replace did not happen.
 enum WriteFailure: Error {
     /// The file changed since it was read (and its content differs).

@@ -35,9 +35,9 @@ public protocol TodoStorage: AnyObject {
     /// Moves lines from one file to another so that every line ends up in exactly one of them:
     /// `edit` removes lines from the source list and returns them; they are appended to
     /// `destination` first, and only then is the source rewritten. If the rewrite fails, the
-    /// append is taken back; a move killed in between is finished by the next move from that
-    /// source (it finds the lines already at the destination's end). Both files are locked for
-    /// the whole move.
+    /// append is taken back; a move killed in between is set straight by the next write to
+    /// either file (``FileStorage`` keeps a record of each move for that). Both files are
+    /// locked for the whole move.
     ///
     /// - Returns: The `result` part of what `edit` returned.
     func move<Result>(

@@ -138,8 +138,9 @@ import TodoTxt
         return funnel.count
     }
 
+    /// The non-empty lines of a file as it is on disk.
     static func lines(_ path: String) throws -> [String] {
-        let bytes = try FileStorage().readBytes(path)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         return TodoList(bytes: bytes).filter { !$0.content.isEmpty }.map(\.text)
     }
 

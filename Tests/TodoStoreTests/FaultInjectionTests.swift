@@ -248,7 +248,7 @@ struct FaultInjectionTests {
         var calls = FileSystem.live
         let renames = Counter()
         calls.rename = { directory, from, to throws(Errno) in
-            if renames.next() == 1 { throw Errno(EIO) }
+            if to == "todo.txt" && renames.next() == 1 { throw Errno(EIO) }
             try FileSystem.live.rename(directory, from, to)
         }
         let error = #expect(throws: StoreError.self) {

@@ -1,0 +1,166 @@
+/// What a move between two files (archive, `mv`) writes down before it touches the destination,
+/// so that whichever command next locks either file can tell, with certainty, how far a move
+/// that was killed got, and finish it or take it back (see ``FileStorage``, "Moves").
+///
+/// The record is written whole (to a temporary name, synced, then renamed) into the move
+/// journal, `$XDG_STATE_HOME/todo/move-*`, never beside the user's files, and removed when the
+/// move is complete.
+struct MoveRecord: Equatable {
+    /// The real path of the file the lines leave.
+    var source: String
+    /// The real path of the file the lines go to.
+    var destination: String
+    /// The source as it was read, before the move.
+    var sourceBefore: FileIdentity
+    /// The name, in the source's directory, of the synced temporary file that holds the source
+    /// as the move leaves it.
+    var temporary: String
+    /// The device and inode of that temporary file: once the source has this inode, the move's
+    /// rename happened.
+    var temporaryDevice: UInt64
+    var temporaryInode: UInt64
+    /// The destination's length before the append.
+    var destinationLength: Int64
+    /// The bytes appended to the destination at ``destinationLength``.
+    var tail: [UInt8]
+    /// The moved lines (without terminators), in order.
+    var lines: [[UInt8]]
+    /// Whether the move left empty lines in place of the moved ones (`mv` keeping line
+    /// numbers) rather than removing them.
+    var blanks: Bool
+
+    /// The first line of every record, naming its format.
+    static let magic = "todo move record 1"
+
+    /// The record as bytes: the magic line, then each field as `NAME LENGTH` on a line of its
+    /// own followed by exactly LENGTH bytes and a line feed, so that any byte may appear in a
+    /// path or a line.
+    func encoded() -> [UInt8] {
+        var bytes = Array((Self.magic + "\n").utf8)
+        func field(_ name: String, _ value: [UInt8]) {
+            bytes += Array("\(name) \(value.count)\n".utf8)
+            bytes += value
+            bytes.append(0x0A)
+        }
+        func number(_ name: String, _ values: [Int64]) {
+            field(name, Array(values.map { String($0) }.joined(separator: " ").utf8))
+        }
+        field("source", Array(source.utf8))
+        field("destination", Array(destination.utf8))
+        number(
+            "source-before",
+            [
+                Int64(bitPattern: sourceBefore.device), Int64(bitPattern: sourceBefore.inode),
+                sourceBefore.size, sourceBefore.modified.seconds, sourceBefore.modified.nanoseconds,
+                sourceBefore.changed.seconds, sourceBefore.changed.nanoseconds,
+            ])
+        field("temporary", Array(temporary.utf8))
+        number(
+            "temporary-inode",
+            [Int64(bitPattern: temporaryDevice), Int64(bitPattern: temporaryInode)])
+        number("destination-length", [destinationLength])
+        number("blanks", [blanks ? 1 : 0])
+        field("tail", tail)
+        for line in lines { field("line", line) }
+        return bytes
+    }
+
+    /// Reads a record written by ``encoded()``; `nil` for anything else (a record is renamed
+    /// into place only once it is whole, so this means a file that is not ours).
+    init?(decoding bytes: [UInt8]) {
+        var fields: [(name: String, value: ArraySlice<UInt8>)] = []
+        var index = 0
+        func line() -> String? {
+            guard let end = bytes[index...].firstIndex(of: 0x0A) else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
+        guard line() == Self.magic else { return nil }
+        while index < bytes.count {
+            guard let header = line() else { return nil }
+            let parts = header.split(separator: " ")
+            guard parts.count == 2, let count = Int(parts[1]), count >= 0,
+                count < bytes.count - index, bytes[index + count] == 0x0A
+            else { return nil }
+            fields.append((String(parts[0]), bytes[index..<index + count]))
+            index += count + 1
+        }
+        func value(_ name: String) -> ArraySlice<UInt8>? {
+            fields.first { $0.name == name }?.value
+        }
+        func numbers(_ name: String, _ count: Int) -> [Int64]? {
+            guard let text = value(name) else { return nil }
+            let values = String(decoding: text, as: UTF8.self).split(separator: " ")
+                .compactMap { Int64($0) }
+            return values.count == count ? values : nil
+        }
+        guard let source = value("source"), let destination = value("destination"),
+            let before = numbers("source-before", 7), let temporary = value("temporary"),
+            let inode = numbers("temporary-inode", 2),
+            let length = numbers("destination-length", 1), let blanks = numbers("blanks", 1),
+            let tail = value("tail")
+        else { return nil }
+        self.source = String(decoding: source, as: UTF8.self)
+        self.destination = String(decoding: destination, as: UTF8.self)
+        sourceBefore = FileIdentity(
+            device: UInt64(bitPattern: before[0]), inode: UInt64(bitPattern: before[1]),
+            size: before[2], modified: (before[3], before[4]), changed: (before[5], before[6]))
+        self.temporary = String(decoding: temporary, as: UTF8.self)
+        temporaryDevice = UInt64(bitPattern: inode[0])
+        temporaryInode = UInt64(bitPattern: inode[1])
+        destinationLength = length[0]
+        self.blanks = blanks[0] == 1
+        self.tail = Array(tail)
+        lines = fields.filter { $0.name == "line" }.map { Array($0.value) }
+    }
+
+    /// Creates a record.
+    init(
+        source: String, destination: String, sourceBefore: FileIdentity, temporary: String,
+        temporaryDevice: UInt64, temporaryInode: UInt64, destinationLength: Int64,
+        tail: [UInt8], lines: [[UInt8]], blanks: Bool
+    ) {
+        self.source = source
+        self.destination = destination
+        self.sourceBefore = sourceBefore
+        self.temporary = temporary
+        self.temporaryDevice = temporaryDevice
+        self.temporaryInode = temporaryInode
+        self.destinationLength = destinationLength
+        self.tail = tail
+        self.lines = lines
+        self.blanks = blanks
+    }
+
+    /// The short tag of a real path used in record names (64-bit FNV-1a, in hex), so that the
+    /// records that concern a file are found from the directory listing alone.
+    static func tag(_ path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Whether a record named `name` may concern the file with tag `tag`.
+    static func name(_ name: String, concerns tag: String) -> Bool {
+        let parts = name.split(separator: "-")
+        return parts.count >= 4 && parts[0] == "move" && (parts[1] == tag || parts[2] == tag)
+    }
+}
+
+extension FileIdentity {
+    /// Creates an identity from its parts (a decoded record).
+    init(
+        device: UInt64, inode: UInt64, size: Int64, modified: (seconds: Int64, nanoseconds: Int64),
+        changed: (seconds: Int64, nanoseconds: Int64)
+    ) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+}

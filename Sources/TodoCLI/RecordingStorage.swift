@@ -7,9 +7,10 @@ import TodoTxt
 /// last, so that the command's change can be recorded for `undo`.
 ///
 /// A rewrite is seen inside the store's lock, as the lists before and after the edit, so its
-/// record is exact and cheap (lines the edit did not touch compare at once). An append and the
-/// destination of a move are read just before they happen (another writer slipping in between
-/// would have its change recorded too).
+/// record is exact and cheap (lines the edit did not touch compare at once). An `add` is recorded
+/// from what the store reports of the file's end, so that it never reads a large file whole.
+/// Other appends and the destination of a move are read just before they happen (another writer
+/// slipping in between would have its change recorded too).
 final class RecordingStorage: TodoStorage {
     /// One version of a watched file.
     private enum Version {
@@ -27,9 +28,6 @@ final class RecordingStorage: TodoStorage {
         }
     }
 
-    /// One append: the file before, the list after and how many lines were added.
-    private typealias Append = (path: String, before: [UInt8], after: TodoList, count: Int)
-
     /// The store that does the work.
     let inner: any TodoStorage
     /// The paths whose changes are recorded.
@@ -38,8 +36,10 @@ final class RecordingStorage: TodoStorage {
     private var first: [(path: String, version: Version)] = []
     /// Each watched file after the last write.
     private var last: [String: Version] = [:]
-    /// The appends, in order (an append alone is recorded without reading the whole file).
-    private var appends: [Append] = []
+    /// The command's first write when it is an append told by its report (`add` on a file of
+    /// any size), with the number of lines it added; turned into a full record by
+    /// ``settleReported()`` when another write follows.
+    private var reported: (path: String, report: AppendReport, added: Int)?
 
     /// Wraps `inner`, watching `paths`.
     init(_ inner: any TodoStorage, watching paths: [String]) {
@@ -49,9 +49,8 @@ final class RecordingStorage: TodoStorage {
 
     /// The change of each watched file that changed, in the order they were first written.
     var changes: [FileChange] {
-        if first.count == 1, appends.count == 1, let append = appends.first,
-            let change = RecordingStorage.appendChange(append)
-        {
+        if let reported {
+            let change = RecordingStorage.appendChange(reported)
             return change.isEmpty ? [] : [change]
         }
         return first.compactMap { entry in
@@ -78,35 +77,55 @@ final class RecordingStorage: TodoStorage {
         (try? inner.readBytes(path)) ?? []
     }
 
-    /// The record of one append from its parts: the new lines, and the last old line when it
-    /// got the newline it lacked; `nil` when the parts do not fit together.
-    private static func appendChange(_ append: Append) -> FileChange? {
-        let list = append.after
-        func line(_ index: Int) -> [UInt8] {
-            (index == 0 && list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : [])
-                + list[index].content + list[index].terminator.bytes
-        }
-        var start = list.count - append.count
-        guard start >= 0 else { return nil }
-        var old: [[UInt8]] = []
-        if start > 0, let byte = append.before.last, byte != 0x0A {
-            // The last line had no newline; the store gave it one.
+    /// The record of an append from its report: the lines it added, and the last old line
+    /// when it got the newline it lacked.
+    private static func appendChange(
+        _ reported: (path: String, report: AppendReport, added: Int)
+    ) -> FileChange {
+        var lines = linesWithFeeds(reported.report.endBefore)
+        var start = reported.report.lineCount - reported.added
+        var before: [[UInt8]] = []
+        var written = reported.report.written
+        if let last = lines.last, last.last != 0x0A {
             start -= 1
-            var lacking = line(start)
-            lacking.removeLast(list[start].terminator.bytes.count)
-            guard append.before.count >= lacking.count,
-                append.before[(append.before.count - lacking.count)...].elementsEqual(lacking)
-            else { return nil }
-            old = [lacking]
+            before = [last]
+            written = last + written
+            lines.removeLast()
         }
+        let after = linesWithFeeds(written)
+        guard !after.isEmpty else { return FileChange(path: reported.path, hunks: []) }
         return FileChange(
-            path: append.path,
+            path: reported.path,
             hunks: [
                 Hunk(
-                    beforeStart: start, afterStart: start, before: old,
-                    after: (start..<list.count).map(line),
-                    above: start > 0 ? line(start - 1) : nil, below: nil)
+                    beforeStart: start, afterStart: start, before: before, after: after,
+                    above: start > 0 ? lines.last : nil, below: nil)
             ])
+    }
+
+    /// `bytes` cut after each LF (a last piece without one is a line too).
+    private static func linesWithFeeds(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(Array(bytes[start...index]))
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(Array(bytes[start...])) }
+        return lines
+    }
+
+    /// Turns a reported append into a full record before another write: the file's bytes
+    /// now, and the same bytes without what the append wrote.
+    private func settleReported() {
+        guard let reported else { return }
+        self.reported = nil
+        let now = snapshot(reported.path)
+        let written = reported.report.written
+        let before =
+            now.count >= written.count && now.suffix(written.count).elementsEqual(written)
+            ? Array(now.dropLast(written.count)) : now
+        saw(reported.path, before: .bytes(before), after: .bytes(now))
     }
 
     func read(_ path: String) throws(StoreError) -> TodoList { try inner.read(path) }
@@ -114,6 +133,7 @@ final class RecordingStorage: TodoStorage {
     func update<Result>(_ path: String, _ edit: (inout TodoList) throws -> Result) throws -> Result
     {
         guard watched.contains(path) else { return try inner.update(path, edit) }
+        settleReported()
         var seen: (before: TodoList, after: TodoList)?
         let result = try inner.update(path) { list in
             let before = list
@@ -128,17 +148,48 @@ final class RecordingStorage: TodoStorage {
     @discardableResult
     func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList {
         guard watched.contains(path) else { return try inner.append(path, lines: lines) }
+        settleReported()
         let before = snapshot(path)
         let list = try inner.append(path, lines: lines)
-        appends.append((path, before, list, lines.count))
-        saw(path, before: .bytes(before), after: .list(list))
+        let after = list.serialized()
+        if first.isEmpty, after.starts(with: before) {
+            let report = AppendReport(
+                lineCount: list.count, endBefore: AppendReport.lastTwoLines(of: before),
+                written: Array(after[before.count...]))
+            reported = (path, report, lines.count)
+        } else {
+            saw(path, before: .bytes(before), after: .list(list))
+        }
         return list
+    }
+
+    func appendReportingEnd(
+        _ path: String, lines: [[UInt8]]
+    ) throws(StoreError) -> AppendReport {
+        guard watched.contains(path) else {
+            return try inner.appendReportingEnd(path, lines: lines)
+        }
+        settleReported()
+        if !first.isEmpty {
+            // Not the first write: recorded in full, like any other.
+            let before = snapshot(path)
+            let list = try append(path, lines: lines)
+            let after = list.serialized()
+            let kept = after.starts(with: before) ? before.count : 0
+            return AppendReport(
+                lineCount: list.count, endBefore: AppendReport.lastTwoLines(of: before[..<kept]),
+                written: Array(after[kept...]))
+        }
+        let report = try inner.appendReportingEnd(path, lines: lines)
+        reported = (path, report, lines.count)
+        return report
     }
 
     func move<Result>(
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
     ) throws -> Result {
+        settleReported()
         let destinationBefore = watched.contains(destination) ? snapshot(destination) : nil
         var seen: (before: TodoList, after: TodoList)?
         let result = try inner.move(from: source, to: destination) { list in
@@ -178,6 +229,7 @@ final class RecordingStorage: TodoStorage {
 
     func write(_ path: String, bytes: [UInt8]) throws(StoreError) {
         guard watched.contains(path) else { return try inner.write(path, bytes: bytes) }
+        settleReported()
         let before = snapshot(path)
         try inner.write(path, bytes: bytes)
         saw(path, before: .bytes(before), after: .bytes(bytes))

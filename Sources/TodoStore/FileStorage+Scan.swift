@@ -20,6 +20,8 @@ struct AppendScan: Equatable {
     var beforeLast: UInt8?
     /// The first three bytes (to recognise a byte order mark across chunks).
     var head: [UInt8] = []
+    /// The last two lines so far (see ``AppendReport/endBefore``).
+    var end: [UInt8] = []
 
     /// The number of lines (TodoList's count).
     var lineCount: Int {
@@ -49,6 +51,10 @@ struct AppendScan: Equatable {
             }
         }
         lineFeeds += Self.countLineFeeds(chunk)
+        let chunkEnd = AppendReport.lastTwoLines(of: chunk)
+        end =
+            chunkEnd.count < chunk.count
+            ? chunkEnd : AppendReport.lastTwoLines(of: end + chunkEnd)
         if chunk.count >= 2 {
             beforeLast = chunk[chunk.count - 2]
         } else {
@@ -146,16 +152,18 @@ extension FileStorage {
         throw keptChanging(file.path)
     }
 
-    /// ``appendInPlace(_:lines:operation:)`` without reading the file into memory: returns the
-    /// number of lines afterwards.
-    func appendCounting(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> Int {
+    /// ``appendInPlace(_:lines:operation:)`` without reading the file into memory: reports the
+    /// end of the file before and what was written.
+    func appendCounting(_ file: LockedFile, lines: [[UInt8]]) throws(StoreError) -> AppendReport {
         for attempt in 0..<Self.attempts {
             if attempt > 0 { try revalidate(file) }
             let (scan, status) = try scanLocked(file)
-            try writeTail(scan.tail(appending: lines), to: file, at: Int64(scan.length))
+            let tail = scan.tail(appending: lines)
+            try writeTail(tail, to: file, at: Int64(scan.length))
             let named = try? sys.statusAt(file.directory, file.location.name)
             if let named, named.device == status.device, named.inode == status.inode {
-                return scan.lineCount + lines.count
+                return AppendReport(
+                    lineCount: scan.lineCount + lines.count, endBefore: scan.end, written: tail)
             }
         }
         throw keptChanging(file.path)

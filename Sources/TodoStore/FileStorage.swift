@@ -123,17 +123,20 @@ public final class FileStorage: TodoStorage {
     }
 
     /// Appends lines as ``append(_:lines:)`` does, but reads the file in chunks only to count
-    /// its lines, never holding it in memory: the cost of an `add` is one read and one small
-    /// write.
-    public func appendCountingLines(
+    /// its lines and keep its last two, never holding it in memory: the cost of an `add` is one
+    /// read and one small write.
+    public func appendReportingEnd(
         _ path: String, lines: [[UInt8]]
-    ) throws(StoreError) -> Int {
+    ) throws(StoreError) -> AppendReport {
         for line in lines where line.contains(0x0A) {
             throw StoreError(
                 operation: "write", path: path, reason: "a new line contains a line feed")
         }
         let location = try locate(path)
-        if isCharacterDevice(location) { return try appendToDevice(path, lines: lines).count }
+        if isCharacterDevice(location) {
+            let list = try appendToDevice(path, lines: lines)
+            return AppendReport(lineCount: list.count, endBefore: [], written: list.serialized())
+        }
         let file = try lock(location, path: path, creating: true)
         defer { unlock([file]) }
         return try appendCounting(file, lines: lines)

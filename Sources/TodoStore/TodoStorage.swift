@@ -28,9 +28,9 @@ public protocol TodoStorage: AnyObject {
     @discardableResult
     func append(_ path: String, lines: [[UInt8]]) throws(StoreError) -> TodoList
 
-    /// Appends lines as ``append(_:lines:)`` does and returns only the number of lines the file
-    /// has afterwards, which a store can tell without reading the file into memory.
-    func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int
+    /// Appends lines as ``append(_:lines:)`` does and reports only what the append changed at
+    /// the end of the file, which a store can tell without reading the file into memory.
+    func appendReportingEnd(_ path: String, lines: [[UInt8]]) throws(StoreError) -> AppendReport
 
     /// Moves lines from one file to another so that every line ends up in exactly one of them:
     /// `edit` removes lines from the source list and returns them; they are appended to
@@ -77,8 +77,23 @@ public protocol TodoStorage: AnyObject {
 }
 
 extension TodoStorage {
-    /// Appends through ``append(_:lines:)`` and counts the resulting list.
+    /// Appends through ``append(_:lines:)``, reading the file before to tell what changed.
+    public func appendReportingEnd(
+        _ path: String, lines: [[UInt8]]
+    ) throws(StoreError) -> AppendReport {
+        let before = fileExists(path) ? try readBytes(path) : []
+        let after = try append(path, lines: lines)
+        var written = after.serialized()
+        let kept = written.starts(with: before) ? before.count : 0
+        written.removeFirst(kept)
+        return AppendReport(
+            lineCount: after.count, endBefore: AppendReport.lastTwoLines(of: before[..<kept]),
+            written: written)
+    }
+
+    /// Appends lines as ``append(_:lines:)`` does and returns the number of lines the file has
+    /// afterwards.
     public func appendCountingLines(_ path: String, lines: [[UInt8]]) throws(StoreError) -> Int {
-        try append(path, lines: lines).count
+        try appendReportingEnd(path, lines: lines).lineCount
     }
 }

@@ -41,7 +41,17 @@ struct AppendScanTests {
             #expect(scan.tail(appending: lines) == tail, "round \(round): \(file) + \(lines)")
             #expect(scan.lineCount + lines.count == list.count, "round \(round): \(file)")
             #expect(scan.length == file.count)
+            #expect(scan.end == AppendReport.lastTwoLines(of: file), "round \(round): \(file)")
         }
+    }
+
+    /// What `add` reports of the file's end is its last two lines and the bytes written, the same
+    /// as the whole file tells.
+    @Test func lastTwoLinesAreTheBytesAfterTheThirdLineFeedFromTheEnd() {
+        #expect(AppendReport.lastTwoLines(of: Array("a\nb\nc\n".utf8)) == Array("b\nc\n".utf8))
+        #expect(AppendReport.lastTwoLines(of: Array("a\nb\nc".utf8)) == Array("a\nb\nc".utf8))
+        #expect(AppendReport.lastTwoLines(of: Array("w\nx\ny\nz".utf8)) == Array("x\ny\nz".utf8))
+        #expect(AppendReport.lastTwoLines(of: [UInt8]()) == [])
     }
 
     @Test func countsLineFeedsExactly() {
@@ -50,5 +60,31 @@ struct AppendScanTests {
         let expected = bytes.filter { $0 == 0x0A }.count
         let counted = bytes.withUnsafeBytes { AppendScan.countLineFeeds($0) }
         #expect(counted == expected)
+    }
+}
+
+/// `add`'s report from the chunked scan is what the whole file tells, across chunk boundaries.
+struct AppendReportTests {
+    @Test(arguments: ["\n", "\r\n", ""])
+    func fileStorageReportsWhatTheWholeFileTells(_ ending: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        // Longer than one 1 MiB read, with lines of varied length.
+        var text = "\u{FEFF}first"
+        var number = 0
+        while text.utf8.count < 2_300_000 {
+            number += 1
+            text += "\n" + String(repeating: "task \(number) ", count: 1 + number % 9)
+        }
+        let bytes = Array(text.utf8) + Array(ending.utf8)
+        try writeFile(path, bytes)
+        let lines = ["new one".bytes, "new two".bytes]
+        let report = try FileStorage().appendReportingEnd(path, lines: lines)
+        let after = try readFile(path)
+        #expect(after.starts(with: bytes))
+        #expect(report.written == Array(after[bytes.count...]))
+        #expect(report.endBefore == AppendReport.lastTwoLines(of: bytes))
+        #expect(report.lineCount == TodoList(bytes: after).count)
     }
 }

@@ -36,7 +36,8 @@ import TodoTxt
     @Test func otherBytesStay() {
         let text = "\u{FEFF}ok line\r\n(b) a\r\nfine \u{1F4DE}\r\nx 2026-01-02 done"
         let result = fixed(text)
-        #expect(result.text == "\u{FEFF}ok line\r\n(B) a\r\nfine \u{1F4DE}\r\nx 2026-01-02 done\r\n")
+        #expect(
+            result.text == "\u{FEFF}ok line\r\n(B) a\r\nfine \u{1F4DE}\r\nx 2026-01-02 done\r\n")
         #expect(result.rules == ["lowercase-priority", "missing-final-newline"])
     }
 

@@ -27,13 +27,34 @@ struct TextPattern: Hashable, Sendable {
         }
     }
 
-    /// The bytes lower-cased by Unicode scalars (invalid UTF-8 becomes U+FFFD). ASCII text is
-    /// lower-cased without decoding.
+    /// The bytes lower-cased by Unicode scalars, as `String.lowercased()` does (invalid UTF-8
+    /// becomes U+FFFD). ASCII bytes are folded without decoding, and only a scalar that changes
+    /// looks up its mapping, so mostly-ASCII text costs little more than ASCII.
     static func lowercased(_ bytes: some Collection<UInt8>) -> [UInt8] {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         }
-        return Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar.isASCII {
+                    let byte = UInt8(truncatingIfNeeded: scalar.value)
+                    result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                } else if scalar.properties.changesWhenLowercased {
+                    result.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                } else {
+                    result.append(contentsOf: scalar.utf8)
+                }
+            case .error:
+                result.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case .emptyInput:
+                return result
+            }
+        }
     }
 
     /// Whether `haystack` contains `needle`; with `foldASCII`, `A`-`Z` in the haystack count as

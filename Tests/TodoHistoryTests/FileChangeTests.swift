@@ -46,6 +46,26 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(try entry.files[0].undo(current: bytes(after)) == bytes(before))
     }
 
+    /// An archive of thousands of scattered tasks (or an `addm` of thousands) is recorded line
+    /// by line, not as one stretch holding the whole file, and undoes to the exact bytes.
+    @Test(arguments: [true, false])
+    func thousandsOfScatteredRemovalsOrInsertionsAreRecordedLineByLine(removing: Bool) throws {
+        let lines = (0..<20_000).map { "task \($0 % 700) +p\($0 % 7)\n" }
+        let kept = lines.enumerated().filter { $0.offset % 4 != 1 }.map(\.element)
+        let (old, new) = removing ? (lines, kept) : (kept, lines)
+        let before = bytes(old.joined())
+        let after = bytes(new.joined())
+        for change in [
+            FileChange(path: "todo.txt", before: before, after: after),
+            FileChange(
+                path: "todo.txt", before: TodoList(bytes: before), after: TodoList(bytes: after)),
+        ] {
+            #expect(change.removedLines == (removing ? 5_000 : 0))
+            #expect(change.addedLines == (removing ? 0 : 5_000))
+            #expect(try change.undo(current: after) == before)
+        }
+    }
+
     @Test func undoKeepsAHandEditElsewhere() throws {
         let before = bytes("(A) call mom\nbuy milk\nwrite report\npay rent\n")
         let after = bytes("(A) call mom\nx 2024-05-15 buy milk\nwrite report\npay rent\n")

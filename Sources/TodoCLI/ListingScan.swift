@@ -21,18 +21,9 @@ extension Listing {
         ) {
             guard let base = bytes.baseAddress else { return }
             let total = bytes.count
-            var start =
+            let start =
                 total >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-            while start < total {
-                let found = lineFeed(base + start, total - start)
-                if found < 0 {
-                    body(start, total)
-                    return
-                }
-                let feed = start + found
-                body(start, feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed)
-                start = feed + 1
-            }
+            forEachLine(bytes, from: start, to: total, body)
         }
 
         /// Calls `body` with the start and end (CR and LF excluded) of every line from `from`

@@ -154,17 +154,6 @@ extension Session {
         }
     }
 
-    /// The letter of a `(A) `...`(Z) ` at the start: the priority todo.sh's listings, colours
-    /// and `add` recognise (TodoShCompatibility.md §4.2).
-    static func listingPriority(_ text: ArraySlice<UInt8>) -> UInt8? {
-        guard text.count >= 4 else { return nil }
-        let start = text.startIndex
-        guard text[start] == 0x28, text[start + 2] == 0x29, text[start + 3] == 0x20,
-            (0x41...0x5A).contains(text[start + 1])
-        else { return nil }
-        return text[start + 1]
-    }
-
     /// The common shape of append, prepend and replace: the task is checked, the text taken from
     /// the words (or asked for when the first is empty and there is no `-f`), `change` applied
     /// in one update, and `report` prints the echo when verbose.

@@ -186,13 +186,7 @@ struct OpenDocument {
 
     /// The index of the first entry of ``findings`` at or after `line`.
     private func firstFinding(atOrAfter line: Int) -> Int {
-        var low = 0
-        var high = findings.count
-        while low < high {
-            let middle = (low + high) / 2
-            if findings[middle].line < line { low = middle + 1 } else { high = middle }
-        }
-        return low
+        findings.partitionPoint { $0.line >= line }
     }
 
     /// Sets the version the client gave the text.

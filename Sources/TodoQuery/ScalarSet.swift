@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// A set of Unicode scalars, kept as sorted ranges that neither overlap nor touch, and whether
 /// it also holds the bytes that are not part of valid UTF-8 (for `.` and negated classes).
 struct ScalarSet {
@@ -209,12 +211,6 @@ enum CaseTable {
 
     /// The index of the first pair whose `from` is at least `value`.
     static func firstIndex(atLeast value: UInt32) -> Int {
-        var low = 0
-        var high = pairs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if pairs[middle].from < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        pairs.partitionPoint { $0.from >= value }
     }
 }

@@ -205,15 +205,7 @@ enum NextCommand: String, CaseIterable, CustomTestStringConvertible {
         let todoURL = home.appendingPathComponent("todo.txt")
         let doneURL = home.appendingPathComponent("done.txt")
         func start(_ arguments: [String]) throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TodoBinary.path)
-            process.arguments = arguments
-            process.currentDirectoryURL = home
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try TodoBinary.start(arguments, in: home, environment: environment)
         }
         func todo(_ arguments: String...) throws -> Int32 {
             let process = try start(arguments)

@@ -225,15 +225,7 @@ import TodoTxt
             _ = try shell("cp fixtures/todo.txt fixtures/done.txt home/")
         }
         func start() throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TodoBinary.path)
-            process.arguments = ["archive"]
-            process.currentDirectoryURL = home
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try TodoBinary.start(["archive"], in: home, environment: environment)
         }
         // One undisturbed run says how long an archive takes here.
         try reset()

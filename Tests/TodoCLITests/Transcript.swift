@@ -97,6 +97,22 @@ enum TodoBinary {
     /// The executable.
     static var path: String { BuiltTodo.path }
 
+    /// Starts `todo ARGUMENTS` in `directory` with `environment` and its output thrown away,
+    /// for tests that kill it or wait for it themselves.
+    static func start(
+        _ arguments: [String], in directory: URL, environment: [String: String]
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// A new empty directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory

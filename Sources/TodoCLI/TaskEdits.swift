@@ -97,6 +97,18 @@ extension Session {
         return .success(number - 1)
     }
 
+    /// ``taskIndex(_:in:file:usage:)`` for a new attempt of a store update, the task checked by
+    /// `lineGuard` against what earlier attempts saw (a task changed meanwhile stops the
+    /// command).
+    func guardedTaskIndex(
+        _ word: String?, in list: TodoList, file: String, usage: [String], lineGuard: LineGuard
+    ) throws -> Int {
+        let index = try taskIndex(word, in: list, file: file, usage: usage).get()
+        lineGuard.beginAttempt()
+        try lineGuard.check(list, index)
+        return index
+    }
+
     /// Text typed for a task as every editing action writes it (TaskLine's rules): line breaks
     /// become spaces and `due:`/`t:` dates typed as words become dates, unless
     /// `TODOTXT_RELATIVE_DATES=0`.
@@ -175,9 +187,8 @@ extension Session {
         let input = typed(asks ? promptLine(prompt) : given.joined(separator: " "))
         let lineGuard = LineGuard()
         let (old, new) = try storage.update(file) { list -> ([UInt8], [UInt8]) in
-            let index = try self.taskIndex(word, in: list, file: file, usage: usage).get()
-            lineGuard.beginAttempt()
-            try lineGuard.check(list, index)
+            let index = try self.guardedTaskIndex(
+                word, in: list, file: file, usage: usage, lineGuard: lineGuard)
             let old = Array(list[index].content)
             let new = change(old, input)
             list.replaceLine(at: index, with: new)

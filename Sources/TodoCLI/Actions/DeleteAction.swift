@@ -28,10 +28,8 @@ struct DeleteAction: TodoShAction {
         let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
-            let found = try session.taskIndex(word, in: list, file: file, usage: usage).get()
-            lineGuard.beginAttempt()
-            try lineGuard.check(list, found)
-            return found
+            try session.guardedTaskIndex(
+                word, in: list, file: file, usage: usage, lineGuard: lineGuard)
         }
         if words.count > 2 && !words[2].isEmpty {
             return try deleteTerm(words[2], in: context, index: index)

@@ -40,10 +40,8 @@ struct MoveAction: TodoShAction {
         let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
         func index(in list: TodoList) throws -> Int {
-            let found = try session.taskIndex(word, in: list, file: source, usage: usage).get()
-            lineGuard.beginAttempt()
-            try lineGuard.check(list, found)
-            return found
+            try session.guardedTaskIndex(
+                word, in: list, file: source, usage: usage, lineGuard: lineGuard)
         }
         let sourcePrefix = Session.prefix(of: source)
         if !settings.force {

@@ -286,7 +286,7 @@ extension Session {
                 guard let base = buffer.baseAddress else { return }
                 if keepsAll {
                     selected.reserveCapacity(
-                        Listing.Scan.lineFeeds(base + from, to - from) + 1)
+                        LineFeeds.count(in: base + from, count: to - from) + 1)
                 }
                 Listing.Scan.forEachLine(buffer, from: from, to: to) { start, end in
                     number += 1
@@ -321,11 +321,12 @@ extension Session {
             let middle = bytes.withUnsafeBufferPointer { buffer -> Int in
                 guard let base = buffer.baseAddress else { return buffer.count }
                 let half = max(buffer.count / 2, begin)
-                let found = Listing.Scan.lineFeed(base + half, buffer.count - half)
+                let found = LineFeeds.first(in: base + half, count: buffer.count - half)
                 return found < 0 ? buffer.count : half + found + 1
             }
             let linesBefore = bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.map { Listing.Scan.lineFeeds($0 + begin, middle - begin) } ?? 0
+                buffer.baseAddress.map { LineFeeds.count(in: $0 + begin, count: middle - begin) }
+                    ?? 0
             }
             var low: (rows: [Listing.Row], total: Int) = ([], 0)
             var high: (rows: [Listing.Row], total: Int) = ([], 0)

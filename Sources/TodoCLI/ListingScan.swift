@@ -1,3 +1,5 @@
+import TodoTxt
+
 extension Listing {
     /// The lines of a file's bytes, split as ``TodoTxt/TodoList`` splits them (a leading byte
     /// order mark skipped, LF ending a line, a CR before it dropped, a last line without LF
@@ -11,7 +13,8 @@ extension Listing {
                 let start =
                     total >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
                 guard start < total else { return 0 }
-                return lineFeeds(base + start, total - start) + (base[total - 1] == 0x0A ? 0 : 1)
+                return LineFeeds.count(in: base + start, count: total - start)
+                    + (base[total - 1] == 0x0A ? 0 : 1)
             }
         }
 
@@ -35,7 +38,7 @@ extension Listing {
             guard let base = bytes.baseAddress else { return }
             var start = from
             while start < to {
-                let found = lineFeed(base + start, to - start)
+                let found = LineFeeds.first(in: base + start, count: to - start)
                 if found < 0 {
                     body(start, to)
                     return
@@ -44,51 +47,6 @@ extension Listing {
                 body(start, feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed)
                 start = feed + 1
             }
-        }
-
-        /// How many LF bytes the `count` bytes at `pointer` hold, eight at a time.
-        static func lineFeeds(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-            let raw = UnsafeRawPointer(pointer)
-            let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-            var total = 0
-            var offset = 0
-            while offset + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ feeds
-                // A byte's high bit is set exactly when the byte is not zero (no borrows).
-                let nonZero = (((word & sevens) &+ sevens) | word) & ~sevens
-                total += 8 - nonZero.nonzeroBitCount
-                offset += 8
-            }
-            while offset < count {
-                if pointer[offset] == 0x0A { total += 1 }
-                offset += 1
-            }
-            return total
-        }
-
-        /// The offset of the first LF in `count` bytes, or -1; eight bytes at a time, each
-        /// LF found as a zero byte of the word XOR 0x0A repeated.
-        @inline(__always)
-        static func lineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-            let raw = UnsafeRawPointer(pointer)
-            let lows: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-            var offset = 0
-            while offset + 8 <= count {
-                let word = UInt64(
-                    littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                let zeroed = word ^ feeds
-                let flags = (zeroed &- lows) & ~zeroed & highs
-                if flags != 0 { return offset + flags.trailingZeroBitCount / 8 }
-                offset += 8
-            }
-            while offset < count {
-                if pointer[offset] == 0x0A { return offset }
-                offset += 1
-            }
-            return -1
         }
     }
 

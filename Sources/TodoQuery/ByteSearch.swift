@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Fast scans over bytes, eight at a time, for the regex engine's skipping and its literal
 /// prefilter.
 enum ByteSearch {
@@ -101,30 +103,11 @@ enum ByteSearch {
         return count
     }
 
-    /// How many line feeds lie in `buffer[start..<end]`, counted eight bytes at a time.
+    /// How many line feeds lie in `buffer[start..<end]` (``TodoTxt/LineFeeds``).
     static func lineFeeds(
         in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-    )
-        -> Int
-    {
-        var count = 0
-        var index = start
-        if let base = buffer.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let feeds = ones &* 0x0A
-            while index &+ 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ feeds
-                // The top bit of each byte is set exactly where the byte was a line feed.
-                let zeros = ~(((word & lows) &+ lows) | word | lows)
-                count &+= zeros.nonzeroBitCount
-                index &+= 8
-            }
-        }
-        while index < end {
-            if buffer[index] == 0x0A { count &+= 1 }
-            index &+= 1
-        }
-        return count
+    ) -> Int {
+        guard let base = buffer.baseAddress, start < end else { return 0 }
+        return LineFeeds.count(in: base + start, count: end - start)
     }
 }

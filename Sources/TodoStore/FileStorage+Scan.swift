@@ -50,7 +50,9 @@ struct AppendScan: Equatable {
                 break
             }
         }
-        lineFeeds += Self.countLineFeeds(chunk)
+        lineFeeds += chunk.withMemoryRebound(to: UInt8.self) { bytes in
+            bytes.baseAddress.map { LineFeeds.count(in: $0, count: bytes.count) } ?? 0
+        }
         let chunkEnd = AppendReport.lastTwoLines(of: chunk)
         end =
             chunkEnd.count < chunk.count
@@ -91,33 +93,6 @@ struct AppendScan: Equatable {
             tail += fitted(terminator, after: line.last)
         }
         return tail
-    }
-
-    /// Counts LF bytes eight at a time, exactly (a byte is flagged only when it is LF). The
-    /// flags are summed per byte lane over up to 255 words before they are added up, so the
-    /// loop needs no population-count instruction.
-    static func countLineFeeds(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        let words = bytes.count / 8
-        var count = 0
-        var word = 0
-        while word < words {
-            let end = min(word + 255, words)
-            var lanes: UInt64 = 0
-            while word < end {
-                let value =
-                    base.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self) ^ lineFeeds
-                lanes &+= (~(((value & lows) &+ lows) | value | lows) >> 7) & ones
-                word &+= 1
-            }
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        for offset in (words * 8)..<bytes.count where bytes[offset] == 0x0A { count += 1 }
-        return count
     }
 }
 

@@ -80,7 +80,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             var count = 1
             var position = hasByteOrderMark ? 3 : 0
             while position < buffer.count {
-                let found = firstLineFeed(base + position, buffer.count - position)
+                let found = LineFeeds.first(in: base + position, count: buffer.count - position)
                 if found < 0 { break }
                 count += 1
                 position += found + 1
@@ -90,7 +90,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             let end = buffer.count
             while start < end {
                 let remaining = end - start
-                let found = firstLineFeed(base + start, remaining)
+                let found = LineFeeds.first(in: base + start, count: remaining)
                 if found < 0 {
                     lines.append(Span(start: start, count: Int32(remaining), terminator: .none))
                     break
@@ -304,40 +304,4 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         for (index, span) in spans.enumerated() where !doomed.contains(index) { kept.append(span) }
         spans = kept
     }
-}
-
-/// The offset of the first LF in `count` bytes at `pointer`, or -1.
-///
-/// A word-at-a-time scan in plain Swift (no C library, so TodoTxt builds on every platform),
-/// about as fast as `memchr` (measured on 64 MB: faster on 70-byte lines, within a third on
-/// 10,000-byte lines): 16 bytes per step, each 8-byte word
-/// XORed with LFs so that an LF becomes a zero byte, found with the classic "has a zero byte"
-/// test. Borrows in that test only ever flag bytes above a real zero, so the lowest flagged
-/// byte (in memory order) is the first LF.
-@inline(__always)
-private func firstLineFeed(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    let raw = UnsafeRawPointer(pointer)
-    let lows: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    @inline(__always) func flags(_ offset: Int) -> UInt64 {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        let zeroed = word ^ lineFeeds
-        return (zeroed &- lows) & ~zeroed & highs
-    }
-    var offset = 0
-    while offset + 16 <= count {
-        let first = flags(offset)
-        let second = flags(offset + 8)
-        if first | second != 0 {
-            if first != 0 { return offset + first.trailingZeroBitCount / 8 }
-            return offset + 8 + second.trailingZeroBitCount / 8
-        }
-        offset += 16
-    }
-    while offset < count {
-        if pointer[offset] == 0x0A { return offset }
-        offset += 1
-    }
-    return -1
 }

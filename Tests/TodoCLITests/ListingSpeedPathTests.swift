@@ -128,7 +128,8 @@ struct ListingSpeedPathTests {
             file.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 #expect(
-                    Listing.Scan.lineFeeds(base, buffer.count) == file.filter { $0 == 0x0A }.count)
+                    LineFeeds.count(in: base, count: buffer.count)
+                        == file.filter { $0 == 0x0A }.count)
                 Listing.Scan.forEachLine(buffer, from: begin, to: buffer.count) { start, end in
                     from += file[start..<end] + [0x0A]
                 }

@@ -58,7 +58,9 @@ struct AppendScanTests {
         var bytes: [UInt8] = []
         for value in 0..<5000 { bytes.append(UInt8(truncatingIfNeeded: value * 7)) }
         let expected = bytes.filter { $0 == 0x0A }.count
-        let counted = bytes.withUnsafeBytes { AppendScan.countLineFeeds($0) }
+        let counted = bytes.withUnsafeBufferPointer {
+            LineFeeds.count(in: $0.baseAddress!, count: $0.count)
+        }
         #expect(counted == expected)
     }
 }

@@ -88,11 +88,11 @@ struct ExportAction: Action {
         while start < total {
             var end = min(start + blockSize, total)
             if end < total {
-                let feed = Listing.Scan.lineFeed(base + end - 1, total - end + 1)
+                let feed = LineFeeds.first(in: base + end - 1, count: total - end + 1)
                 end = feed < 0 ? total : end + feed
             }
             result.append(Block(start: start, end: end, first: number))
-            number += Listing.Scan.lineFeeds(base + start, end - start)
+            number += LineFeeds.count(in: base + start, count: end - start)
             if end == total && base[total - 1] != 0x0A { number += 1 }
             start = end
         }

@@ -75,7 +75,7 @@ extension FileChange {
             var next = 0
             while next < regions.count {
                 let start = lineStart(regions[next].oldRange.lowerBound)
-                var inserted = Array(old[start..<regions[next].oldRange.lowerBound])
+                var inserted: [UInt8] = []
                 var end = start
                 // Takes in the next region and the unchanged bytes before it.
                 func absorb() {

@@ -137,7 +137,8 @@ final class RecordingStorage: TodoStorage {
             hunks: [
                 Hunk(
                     beforeStart: start, afterStart: start, before: before, after: after,
-                    above: start > 0 ? lines.last : nil, below: nil)
+                    aboveHash: start > 0 ? lines.last.map { LineHash(of: $0) } : nil,
+                    belowHash: nil)
             ])
     }
 

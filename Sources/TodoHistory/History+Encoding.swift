@@ -44,14 +44,33 @@ extension History {
             out += Array(fields.joined(separator: " ").utf8)
             out.append(0x0A)
         }
+        // Digits straight into the output: an archive writes hundreds of thousands of hunks.
+        func number(_ value: Int) {
+            if value < 0 {
+                out.append(0x2D)
+                out += String(value.magnitude).utf8
+                return
+            }
+            if value >= 10 { number(value / 10) }
+            out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+        }
         func chunk(_ bytes: some Collection<UInt8>) throws(Failure) {
-            out += Array(String(bytes.count).utf8)
+            number(bytes.count)
             out.append(0x0A)
             out += bytes
             try flush()
         }
-        func hash(_ line: LineHash?) -> String {
-            line.map { String($0.value, radix: 16) } ?? "-"
+        func hash(_ line: LineHash?) {
+            out.append(0x20)
+            guard let line else {
+                out.append(0x2D)
+                return
+            }
+            // Sixteen hexadecimal digits.
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
+                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            }
         }
         for entry in entries {
             header([
@@ -63,11 +82,16 @@ extension History {
                 header(["F", String(file.hunks.count)])
                 try chunk(file.path.utf8)
                 for hunk in file.hunks {
-                    header([
-                        "H", String(hunk.beforeStart), String(hunk.afterStart),
-                        String(hunk.before.count), String(hunk.after.count), hash(hunk.above),
-                        hash(hunk.below),
-                    ])
+                    out += [0x48, 0x20]
+                    for (index, value) in [
+                        hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count,
+                    ].enumerated() {
+                        if index > 0 { out.append(0x20) }
+                        number(value)
+                    }
+                    hash(hunk.above)
+                    hash(hunk.below)
+                    out.append(0x0A)
                     for line in hunk.before { try chunk(line) }
                     for line in hunk.after { try chunk(line) }
                     try flush()

@@ -110,12 +110,13 @@ struct HistoryFile {
         defer { try? fileSystem.close(lock) }
         var history = read()
         let result = try body(&history)
-        try write(history.encoded())
+        try write(history)
         return result
     }
 
-    /// Replaces the history file: a private temporary file, then a rename.
-    private func write(_ bytes: [UInt8]) throws(Unusable) {
+    /// Replaces the history file: a private temporary file, written as it is encoded (a large
+    /// record is never held twice), then a rename.
+    private func write(_ history: History) throws(Unusable) {
         let temporary = "." + name + ".tmp-\(fileSystem.processID())"
         do {
             let folder = try fileSystem.open(directory, [.directory], 0)
@@ -125,7 +126,7 @@ struct HistoryFile {
                 folder, temporary, [.writeOnly, .create, .exclusive], 0o600)
             do {
                 try fileSystem.setPermissions(fd, 0o600)
-                try FileDescriptor.writeAll(fd, bytes)
+                try history.encode { bytes throws(Errno) in try FileDescriptor.writeAll(fd, bytes) }
                 try fileSystem.close(fd)
             } catch {
                 try? fileSystem.close(fd)

@@ -28,14 +28,22 @@ final class RecordingStorage: TodoStorage {
         }
     }
 
+    /// What is known of one watched file's change so far.
+    private enum Record {
+        /// The change of the file's only write, as the store told it (see ``WriteObserver``).
+        case observed(FileChange)
+        /// The file before the first write and after the last.
+        case versions(before: Version, after: Version)
+    }
+
     /// The store that does the work.
     let inner: any TodoStorage
     /// The paths whose changes are recorded.
     private let watched: Set<String>
-    /// Each watched file before the first write, in the order first written.
-    private var first: [(path: String, version: Version)] = []
-    /// Each watched file after the last write.
-    private var last: [String: Version] = [:]
+    /// The watched files written so far, in the order first written.
+    private var order: [String] = []
+    /// What is known of each of them.
+    private var records: [String: Record] = [:]
     /// The command's first write when it is an append told by its report (`add` on a file of
     /// any size), with the number of lines it added; turned into a full record by
     /// ``settleReported()`` when another write follows.
@@ -53,23 +61,53 @@ final class RecordingStorage: TodoStorage {
             let change = RecordingStorage.appendChange(reported)
             return change.isEmpty ? [] : [change]
         }
-        return first.compactMap { entry in
-            guard let after = last[entry.path] else { return nil }
+        return order.compactMap { path in
             let change: FileChange
-            if case .list(let old) = entry.version, case .list(let new) = after {
-                change = FileChange(path: entry.path, before: old, after: new)
-            } else {
-                change = FileChange(
-                    path: entry.path, before: entry.version.bytes, after: after.bytes)
+            switch records[path] {
+            case nil: return nil
+            case .observed(let observed): change = observed
+            case .versions(.list(let old), .list(let new)):
+                change = FileChange(path: path, before: old, after: new)
+            case .versions(let before, let after):
+                change = FileChange(path: path, before: before.bytes, after: after.bytes)
             }
             return change.isEmpty ? nil : change
         }
     }
 
-    /// Notes one write of `path`.
+    /// Notes one write of `path`, from its content before and after.
     private func saw(_ path: String, before: Version, after: Version) {
-        if !first.contains(where: { $0.path == path }) { first.append((path, before)) }
-        last[path] = after
+        switch records[path] {
+        case nil:
+            order.append(path)
+            records[path] = .versions(before: before, after: after)
+        case .versions(let first, _):
+            records[path] = .versions(before: first, after: after)
+        case .observed(let change):
+            records[path] = .versions(
+                before: .bytes(RecordingStorage.undoing(change, on: before.bytes)), after: after)
+        }
+    }
+
+    /// Notes one write of `path` as the store told it: the bytes it read and the pieces it
+    /// wrote. The first write of a file is recorded at once, small, without a copy of the file.
+    private func observed(_ path: String, _ before: [UInt8], _ after: [UnsafeRawBufferPointer]) {
+        guard watched.contains(path) else { return }
+        guard records[path] != nil else {
+            order.append(path)
+            records[path] = .observed(FileChange(path: path, before: before, after: after))
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(after.reduce(0) { $0 + $1.count })
+        for piece in after { bytes.append(contentsOf: piece) }
+        saw(path, before: .bytes(before), after: .bytes(bytes))
+    }
+
+    /// The file before `change`, from the file as the change left it: a later write of the same
+    /// file is then recorded from there (`current` itself when that cannot be told).
+    private static func undoing(_ change: FileChange, on current: [UInt8]) -> [UInt8] {
+        (try? change.undo(current: current)) ?? current
     }
 
     /// The file's bytes, or none when it cannot be read (missing).
@@ -99,7 +137,8 @@ final class RecordingStorage: TodoStorage {
             hunks: [
                 Hunk(
                     beforeStart: start, afterStart: start, before: before, after: after,
-                    above: start > 0 ? lines.last : nil, below: nil)
+                    aboveHash: start > 0 ? lines.last.map { LineHash(of: $0) } : nil,
+                    belowHash: nil)
             ])
     }
 
@@ -134,6 +173,9 @@ final class RecordingStorage: TodoStorage {
     {
         guard watched.contains(path) else { return try inner.update(path, edit) }
         settleReported()
+        if let files = inner as? FileStorage {
+            return try files.update(path, observing: { self.observed($0, $1, $2) }, edit)
+        }
         var seen: (before: TodoList, after: TodoList)?
         let result = try inner.update(path) { list in
             let before = list
@@ -152,7 +194,7 @@ final class RecordingStorage: TodoStorage {
         let before = snapshot(path)
         let list = try inner.append(path, lines: lines)
         let after = list.serialized()
-        if first.isEmpty, after.starts(with: before) {
+        if order.isEmpty, after.starts(with: before) {
             let report = AppendReport(
                 lineCount: list.count, endBefore: AppendReport.lastTwoLines(of: before),
                 written: Array(after[before.count...]))
@@ -170,7 +212,7 @@ final class RecordingStorage: TodoStorage {
             return try inner.appendReportingEnd(path, lines: lines)
         }
         settleReported()
-        if !first.isEmpty {
+        if !order.isEmpty {
             // Not the first write: recorded in full, like any other.
             let before = snapshot(path)
             let list = try append(path, lines: lines)
@@ -190,6 +232,10 @@ final class RecordingStorage: TodoStorage {
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
     ) throws -> Result {
         settleReported()
+        if let files = inner as? FileStorage {
+            return try files.move(
+                from: source, to: destination, observing: { self.observed($0, $1, $2) }, edit)
+        }
         let destinationBefore = watched.contains(destination) ? snapshot(destination) : nil
         var seen: (before: TodoList, after: TodoList)?
         let result = try inner.move(from: source, to: destination) { list in

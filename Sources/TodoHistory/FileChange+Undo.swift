@@ -48,8 +48,8 @@ extension FileChange {
         _ hunk: Hunk, in lines: FileLines, near expected: Int, from cursor: Int
     ) -> Range<Int>? {
         let count = hunk.after.count
-        func line(_ index: Int, is expected: [UInt8]) -> Bool {
-            index >= cursor && lines.line(index, is: expected)
+        func line(_ index: Int, is expected: LineHash) -> Bool {
+            index >= cursor && lines.line(index, hashes: expected)
         }
         // Whether the neighbour above fits a stretch starting at `start` (`nil`: the file start).
         func aboveFits(_ start: Int) -> Bool {

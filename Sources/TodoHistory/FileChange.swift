@@ -33,7 +33,7 @@ package struct FileChange: Hashable, Sendable {
     package var byteCount: Int { path.utf8.count + hunks.reduce(0) { $0 + $1.byteCount } }
 
     /// The hunks from `before` to `after`.
-    private static func hunks(before: [UInt8], after: [UInt8]) -> [Hunk] {
+    static func hunks(before: [UInt8], after: [UInt8]) -> [Hunk] {
         if before == after { return [] }
         // The common prefix, cut back to the end of its last whole line.
         var prefix = FileLines.commonPrefix(before, after)

@@ -36,6 +36,11 @@ struct FileLines {
         index >= 0 && index < count && self[index].elementsEqual(line)
     }
 
+    /// Whether line `index` exists and has the fingerprint `hash`.
+    func line(_ index: Int, hashes hash: LineHash) -> Bool {
+        index >= 0 && index < count && LineHash(of: self[index]) == hash
+    }
+
     /// The lines of `bytes` as slices.
     static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []

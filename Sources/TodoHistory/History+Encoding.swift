@@ -3,52 +3,102 @@
 /// (invalid UTF-8, CR, NUL) survive exactly.
 ///
 /// ```
-/// todo-history 1
+/// todo-history 2
 /// E <id> <time> <undid or -> <file count>
 /// <length> LF <command bytes>
 /// F <hunk count>
 /// <length> LF <path bytes>
-/// H <before start> <after start> <before lines> <after lines> <has above> <has below>
-/// <length> LF <line bytes>   (the before lines, the after lines, above, below)
+/// H <before start> <after start> <before lines> <after lines> <above> <below>
+/// <length> LF <line bytes>   (the before lines, then the after lines)
 /// ```
+///
+/// `<above>` and `<below>` are the fingerprints of the neighbouring lines in hexadecimal, or
+/// `-` at the file's start or end. Version 1, still read, kept the neighbouring lines
+/// themselves (`<has above> <has below>` as 0 or 1, then the lines after the after lines).
 extension History {
-    /// The first line of every history file.
-    private static let magic = Array("todo-history 1\n".utf8)
+    /// The first line of every history file this version writes.
+    private static let magic = Array("todo-history 2\n".utf8)
+    /// The first line of a history file of version 1.
+    private static let magicVersion1 = Array("todo-history 1\n".utf8)
 
     /// The history as the bytes of its file.
     package func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        encode { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Hands the bytes of the history's file to `write` in pieces of about 64 KiB, in order, so
+    /// that a large record is never held twice.
+    package func encode<Failure: Error>(
+        _ write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var out = History.magic
+        func flush() throws(Failure) {
+            if out.count >= 1 << 16 {
+                try write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
         func header(_ fields: [String]) {
             out += Array(fields.joined(separator: " ").utf8)
             out.append(0x0A)
         }
-        func chunk(_ bytes: some Collection<UInt8>) {
-            out += Array(String(bytes.count).utf8)
+        // Digits straight into the output: an archive writes hundreds of thousands of hunks.
+        func number(_ value: Int) {
+            if value < 0 {
+                out.append(0x2D)
+                out += String(value.magnitude).utf8
+                return
+            }
+            if value >= 10 { number(value / 10) }
+            out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+        }
+        func chunk(_ bytes: some Collection<UInt8>) throws(Failure) {
+            number(bytes.count)
             out.append(0x0A)
             out += bytes
+            try flush()
+        }
+        func hash(_ line: LineHash?) {
+            out.append(0x20)
+            guard let line else {
+                out.append(0x2D)
+                return
+            }
+            // Sixteen hexadecimal digits.
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
+                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            }
         }
         for entry in entries {
             header([
                 "E", String(entry.id), String(entry.time), entry.undid.map(String.init) ?? "-",
                 String(entry.files.count),
             ])
-            chunk(entry.command.utf8)
+            try chunk(entry.command.utf8)
             for file in entry.files {
                 header(["F", String(file.hunks.count)])
-                chunk(file.path.utf8)
+                try chunk(file.path.utf8)
                 for hunk in file.hunks {
-                    header([
-                        "H", String(hunk.beforeStart), String(hunk.afterStart),
-                        String(hunk.before.count), String(hunk.after.count),
-                        hunk.above == nil ? "0" : "1", hunk.below == nil ? "0" : "1",
-                    ])
-                    for line in hunk.before + hunk.after { chunk(line) }
-                    if let above = hunk.above { chunk(above) }
-                    if let below = hunk.below { chunk(below) }
+                    out += [0x48, 0x20]
+                    for (index, value) in [
+                        hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count,
+                    ].enumerated() {
+                        if index > 0 { out.append(0x20) }
+                        number(value)
+                    }
+                    hash(hunk.above)
+                    hash(hunk.below)
+                    out.append(0x0A)
+                    for line in hunk.before { try chunk(line) }
+                    for line in hunk.after { try chunk(line) }
+                    try flush()
                 }
             }
         }
-        return out
+        if !out.isEmpty { try write(out) }
     }
 
     /// Reads a history file; an empty file is an empty history.
@@ -60,9 +110,9 @@ extension History {
             return
         }
         var reader = HistoryReader(bytes: bytes)
-        guard reader.take(History.magic.count).elementsEqual(History.magic) else {
-            throw HistoryFormatError()
-        }
+        let first = reader.take(History.magic.count)
+        let version1 = first.elementsEqual(History.magicVersion1)
+        guard version1 || first.elementsEqual(History.magic) else { throw HistoryFormatError() }
         var entries: [HistoryEntry] = []
         while !reader.isAtEnd {
             let fields = try reader.header("E", count: 4)
@@ -74,17 +124,28 @@ extension History {
                 let path = String(decoding: try reader.chunk(), as: UTF8.self)
                 var hunks: [Hunk] = []
                 for _ in 0..<max(0, file[0]) {
-                    let shape = try reader.header("H", count: 6)
+                    let words = try reader.words("H", count: 6)
+                    guard let beforeStart = Int(words[0]), let afterStart = Int(words[1]),
+                        let beforeCount = Int(words[2]), let afterCount = Int(words[3])
+                    else { throw HistoryFormatError() }
                     var before: [[UInt8]] = []
                     var after: [[UInt8]] = []
-                    for _ in 0..<max(0, shape[2]) { before.append(try reader.chunk()) }
-                    for _ in 0..<max(0, shape[3]) { after.append(try reader.chunk()) }
-                    let above = shape[4] == 1 ? try reader.chunk() : nil
-                    let below = shape[5] == 1 ? try reader.chunk() : nil
+                    for _ in 0..<max(0, beforeCount) { before.append(try reader.chunk()) }
+                    for _ in 0..<max(0, afterCount) { after.append(try reader.chunk()) }
+                    var above: LineHash?
+                    var below: LineHash?
+                    if version1 {
+                        // The neighbouring lines themselves follow.
+                        if words[4] == "1" { above = LineHash(of: try reader.chunk()) }
+                        if words[5] == "1" { below = LineHash(of: try reader.chunk()) }
+                    } else {
+                        above = try HistoryReader.hash(words[4])
+                        below = try HistoryReader.hash(words[5])
+                    }
                     hunks.append(
                         Hunk(
-                            beforeStart: shape[0], afterStart: shape[1], before: before,
-                            after: after, above: above, below: below))
+                            beforeStart: beforeStart, afterStart: afterStart, before: before,
+                            after: after, aboveHash: above, belowHash: below))
                 }
                 files.append(FileChange(path: path, hunks: hunks))
             }
@@ -119,6 +180,22 @@ private struct HistoryReader {
         guard let end = bytes[position...].firstIndex(of: 0x0A) else { throw HistoryFormatError() }
         defer { position = end + 1 }
         return bytes[position..<end]
+    }
+
+    /// The words of a header line `TAG w w ...` after the tag, exactly `count` of them.
+    mutating func words(_ tag: String, count: Int) throws(HistoryFormatError) -> [String] {
+        let words = try line().split(separator: 0x20)
+        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
+            throw HistoryFormatError()
+        }
+        return words.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A fingerprint in hexadecimal, or `-` for none.
+    static func hash(_ word: String) throws(HistoryFormatError) -> LineHash? {
+        if word == "-" { return nil }
+        guard let value = UInt64(word, radix: 16) else { throw HistoryFormatError() }
+        return LineHash(value: value)
     }
 
     /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).

@@ -289,7 +289,13 @@ extension FileStorage {
     /// Writes all of `content` with `writev`, taking up a short write where it stopped, so that
     /// unchanged runs go from the read buffer to the file without a copy.
     func writeAll(_ fd: Int32, _ content: Content) throws(Errno) {
-        let outcome = content.withPieces { pieces in
+        try content.withPieces { pieces in Result { () throws(Errno) in try writeAll(fd, pieces) } }
+            .get()
+    }
+
+    /// Writes `pieces` one after the other with `writev` (see ``writeAll(_:_:)-content``).
+    func writeAll(_ fd: Int32, _ pieces: [UnsafeRawBufferPointer]) throws(Errno) {
+        let outcome =
             Result { () throws(Errno) in
                 var index = 0
                 var skip = 0
@@ -320,7 +326,6 @@ extension FileStorage {
                     skip += wrote
                 }
             }
-        }
         try outcome.get()
     }
 
@@ -360,7 +365,18 @@ extension FileStorage {
     )
         throws(WriteFailure)
     {
-        let temporary = try prepareTemporary(file, with: content, expecting: state)
+        try content.withPieces { pieces in
+            Result { () throws(WriteFailure) in
+                try replace(file, pieces: pieces, expecting: state)
+            }
+        }.get()
+    }
+
+    /// ``replace(_:with:expecting:)`` of content given as its pieces.
+    func replace(
+        _ file: LockedFile, pieces: [UnsafeRawBufferPointer], expecting state: FileState
+    ) throws(WriteFailure) {
+        let temporary = try prepareTemporary(file, pieces: pieces, expecting: state)
         try commitTemporary(temporary, to: file, expecting: state)
     }
 
@@ -368,6 +384,17 @@ extension FileStorage {
     /// owner when permitted), synced and closed; on any failure it is removed.
     func prepareTemporary(
         _ file: LockedFile, with content: Content, expecting state: FileState
+    ) throws(WriteFailure) -> TemporaryFile {
+        try content.withPieces { pieces in
+            Result { () throws(WriteFailure) in
+                try prepareTemporary(file, pieces: pieces, expecting: state)
+            }
+        }.get()
+    }
+
+    /// ``prepareTemporary(_:with:expecting:)`` of content given as its pieces.
+    func prepareTemporary(
+        _ file: LockedFile, pieces: [UnsafeRawBufferPointer], expecting state: FileState
     ) throws(WriteFailure) -> TemporaryFile {
         let directory = file.directory
         let name = file.location.name
@@ -400,7 +427,7 @@ extension FileStorage {
         guard let fd = opened else { throw .failed(failure("write", file.path, lastError)) }
         var isOpen = true
         do throws(Errno) {
-            try writeAll(fd, content)
+            try writeAll(fd, pieces)
             if state.identity != nil {
                 // Allowed for root or the owner only; otherwise the writer owns the copy.
                 try? sys.setOwner(fd, state.owner, state.group)

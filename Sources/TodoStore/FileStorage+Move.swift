@@ -38,18 +38,27 @@ extension FileStorage {
         from source: String, to destination: String,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
     ) throws -> Result {
+        try move(from: source, to: destination, observing: nil, edit)
+    }
+
+    /// ``move(from:to:_:)``, telling `observe` what was written to each file, if anything
+    /// (see ``WriteObserver``), so that a caller can record the change without keeping a copy.
+    package func move<Result>(
+        from source: String, to destination: String, observing observe: WriteObserver?,
+        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
+    ) throws -> Result {
         let sourceLocation = try locate(source)
         let destinationLocation = try locate(destination)
         if sourceLocation.path == destinationLocation.path
             || isSameFile(
                 sourceLocation, destinationLocation)
         {
-            return try moveWithin(source, edit)
+            return try moveWithin(source, observing: observe, edit)
         }
         if isCharacterDevice(destinationLocation) {
             let file = try lock(sourceLocation, path: source, creating: false)
             defer { unlock([file]) }
-            return try rewrite(file, missingIsError: true) { state in
+            return try rewrite(file, missingIsError: true, observe: observe) { state in
                 var list = TodoList(bytes: state.bytes)
                 let (moved, result) = try edit(&list)
                 var plan = Rewrite(content: .list(list), result: result)
@@ -72,12 +81,13 @@ extension FileStorage {
             do {
                 defer { unlock(files) }
                 guard files.count == 2 else { throw keptChanging(source) }
-                outcome = try moveOnce(from: files[0], to: files[1], edit)
+                outcome = try moveOnce(
+                    from: files[0], to: files[1], observing: observe, edit)
             }
             switch outcome {
             case .done(let result): return result
             case .restart: continue
-            case .sameFile: return try moveWithin(source, edit)
+            case .sameFile: return try moveWithin(source, observing: observe, edit)
             }
         }
         throw keptChanging(source)
@@ -85,9 +95,10 @@ extension FileStorage {
 
     /// A move whose source and destination are one file: the lines go to its end.
     private func moveWithin<Result>(
-        _ path: String, _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
+        _ path: String, observing observe: WriteObserver?,
+        _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
     ) throws -> Result {
-        try update(path) { list in
+        try update(path, observing: observe) { list in
             let (moved, result) = try edit(&list)
             for line in moved { list.appendLine(line) }
             return result
@@ -116,7 +127,7 @@ extension FileStorage {
 
     /// One attempt of a move, with both files locked.
     private func moveOnce<Result>(
-        from source: LockedFile, to destination: LockedFile,
+        from source: LockedFile, to destination: LockedFile, observing observe: WriteObserver?,
         _ edit: (inout TodoList) throws -> (moved: [[UInt8]], result: Result)
     ) throws -> MoveOutcome<Result> {
         guard let state = try lockedState(source) else { return .restart }
@@ -124,16 +135,21 @@ extension FileStorage {
         let countBefore = list.count
         let (moved, result) = try edit(&list)
         if moved.isEmpty {
-            if Content.list(list).isSame(as: state.bytes) { return .done(result) }
-            do {
-                try replace(source, with: .list(list), expecting: state)
-            } catch {
-                switch error {
-                case .changed: return .restart
-                case .failed(let storeError), .unsynced(let storeError): throw storeError
+            let outcome = list.withSerializedPieces { pieces -> Swift.Result<Void, WriteFailure> in
+                if Content.isSame(pieces, as: state.bytes) { return .success(()) }
+                do throws(WriteFailure) {
+                    try replace(source, pieces: pieces, expecting: state)
+                } catch {
+                    return .failure(error)
                 }
+                observe?(source.path, state.bytes, pieces)
+                return .success(())
             }
-            return .done(result)
+            guard case .failure(let error) = outcome else { return .done(result) }
+            switch error {
+            case .changed: return .restart
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
+            }
         }
         guard let target = try lockedState(destination) else { return .restart }
         let length = Int64(target.bytes.count)
@@ -195,6 +211,12 @@ extension FileStorage {
         }
         // 5. Done: a record left behind by a failure here is recognised as finished.
         if let recordName { try? removeRecord(recordName) }
+        if let observe {
+            list.withSerializedPieces { observe(source.path, state.bytes, $0) }
+            target.bytes.withUnsafeBytes { old in
+                tail.withUnsafeBytes { new in observe(destination.path, target.bytes, [old, new]) }
+            }
+        }
         return .done(result)
     }
 

@@ -32,7 +32,7 @@ extension FileStorage {
     /// lock saved it), the step is taken back and everything starts again from a fresh read
     /// (under a lock on the new file when the editor renamed it), up to ``attempts`` times.
     func rewrite<Result>(
-        _ file: LockedFile, missingIsError: Bool,
+        _ file: LockedFile, missingIsError: Bool, observe: WriteObserver? = nil,
         _ produce: (FileState) throws -> Rewrite<Result>
     ) throws -> Result {
         for attempt in 0..<Self.attempts {
@@ -50,22 +50,36 @@ extension FileStorage {
                 }
                 undo = try step()
             }
-            if state.identity != nil && plan.content.isSame(as: state.bytes) {
-                return plan.result
-            }
-            do {
-                try replace(file, with: plan.content, expecting: state)
-                return plan.result
-            } catch {
-                if case .unsynced(let storeError) = error { throw storeError }
-                // The step's write is taken back, so that nothing is in two places.
-                try undo?()
-                switch error {
-                case .changed: continue
-                case .failed(let storeError), .unsynced(let storeError): throw storeError
+            // The pieces are found once, for the comparison, the write and the observer.
+            let outcome = plan.content.withPieces { pieces -> Swift.Result<Void, WriteFailure> in
+                if state.identity != nil && Content.isSame(pieces, as: state.bytes) {
+                    return .success(())
                 }
+                do throws(WriteFailure) {
+                    try replace(file, pieces: pieces, expecting: state)
+                } catch {
+                    return .failure(error)
+                }
+                observe?(file.path, state.bytes, pieces)
+                return .success(())
+            }
+            guard case .failure(let error) = outcome else { return plan.result }
+            if case .unsynced(let storeError) = error { throw storeError }
+            // The step's write is taken back, so that nothing is in two places.
+            try undo?()
+            switch error {
+            case .changed: continue
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
             }
         }
         throw keptChanging(file.path)
     }
 }
+
+/// Told about each file a store rewrote or appended to, once the new content is in place: the
+/// path as the caller named it, the bytes the store read, and the new content as the pieces it
+/// wrote (pieces that lie inside the bytes read are those bytes, unchanged). The pointers are
+/// valid only during the call.
+package typealias WriteObserver = (
+    _ path: String, _ before: [UInt8], _ after: [UnsafeRawBufferPointer]
+) -> Void

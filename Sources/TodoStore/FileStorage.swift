@@ -97,9 +97,17 @@ public final class FileStorage: TodoStorage {
     ) throws
         -> Result
     {
+        try update(path, observing: nil, edit)
+    }
+
+    /// ``update(_:_:)``, telling `observe` what was written, if anything (see
+    /// ``WriteObserver``), so that a caller can record the change without keeping a copy.
+    package func update<Result>(
+        _ path: String, observing observe: WriteObserver?, _ edit: (inout TodoList) throws -> Result
+    ) throws -> Result {
         let file = try lock(try locate(path), path: path, creating: false)
         defer { unlock([file]) }
-        return try rewrite(file, missingIsError: true) { state in
+        return try rewrite(file, missingIsError: true, observe: observe) { state in
             var list = TodoList(bytes: state.bytes)
             let result = try edit(&list)
             return Rewrite(content: .list(list), result: result)

@@ -74,20 +74,24 @@ enum Content {
 
     /// Whether the content is exactly `bytes`, compared piece by piece.
     func isSame(as bytes: [UInt8]) -> Bool {
-        withPieces { pieces in
-            bytes.withUnsafeBytes { whole in
-                var offset = 0
-                for piece in pieces {
-                    guard offset + piece.count <= whole.count else { return false }
-                    if piece.count > 0, let a = piece.baseAddress, let b = whole.baseAddress,
-                        !sameMemory(a, b + offset, piece.count)
-                    {
-                        return false
-                    }
-                    offset += piece.count
+        withPieces { Content.isSame($0, as: bytes) }
+    }
+
+    /// Whether `pieces`, one after the other, are exactly `bytes` (a piece that is the very
+    /// memory of `bytes` at its place compares at once).
+    static func isSame(_ pieces: [UnsafeRawBufferPointer], as bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { whole in
+            var offset = 0
+            for piece in pieces {
+                guard offset + piece.count <= whole.count else { return false }
+                if piece.count > 0, let a = piece.baseAddress, let b = whole.baseAddress,
+                    a != UnsafeRawPointer(b + offset), !sameMemory(a, b + offset, piece.count)
+                {
+                    return false
                 }
-                return offset == whole.count
+                offset += piece.count
             }
+            return offset == whole.count
         }
     }
 }

@@ -37,8 +37,12 @@ struct MoveRecord: Equatable {
     /// path or a line.
     func encoded() -> [UInt8] {
         var bytes = Array((Self.magic + "\n").utf8)
+        bytes.reserveCapacity(tail.count + lines.reduce(0) { $0 + $1.count + 12 } + 512)
         func field(_ name: String, _ value: [UInt8]) {
-            bytes += Array("\(name) \(value.count)\n".utf8)
+            bytes += name.utf8
+            bytes.append(0x20)
+            MoveRecord.appendDecimal(value.count, to: &bytes)
+            bytes.append(0x0A)
             bytes += value
             bytes.append(0x0A)
         }
@@ -63,6 +67,12 @@ struct MoveRecord: Equatable {
         field("tail", tail)
         for line in lines { field("line", line) }
         return bytes
+    }
+
+    /// Appends the decimal digits of `value` (not negative) to `bytes`, without a string.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Reads a record written by ``encoded()``; `nil` for anything else (a record is renamed

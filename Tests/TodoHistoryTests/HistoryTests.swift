@@ -89,11 +89,50 @@ private func change(_ old: String, _ new: String) -> [FileChange] {
 
     @Test(arguments: [
         "nonsense", "todo-history 1\nE 1 2\n", "todo-history 1\nE 1 2 - 1 3\nabc",
-        "todo-history 1\nE 1 2 - 1\n3\nabcF 9 1 2 3 4 1\n", "todo-history 2\n",
+        "todo-history 1\nE 1 2 - 1\n3\nabcF 9 1 2 3 4 1\n", "todo-history 3\n",
+        "todo-history 2\nE 1 2 - 1\n3\nabcF 1\n1\npH 0 0 0 0 zz -\n",
         "todo-history 1\nE 1 2 - 1\n99999\nab",
     ])
     func rejectsDamagedFiles(text: String) {
         #expect(throws: HistoryFormatError.self) { try History(decoding: Array(text.utf8)) }
+    }
+
+    /// A history written by version 1 (the neighbouring lines kept whole) is still read, and
+    /// its change is taken back.
+    @Test func readsAVersion1History() throws {
+        let file =
+            "todo-history 1\nE 4 100 - 1\n4\ndo 2F 1\n8\ntodo.txtH 1 1 1 1 1 1\n"
+            + "2\nb\n4\nx b\n2\na\n2\nc\n"
+        let history = try History(decoding: Array(file.utf8))
+        let entry = try #require(history.undoTarget)
+        #expect(entry.id == 4 && entry.command == "do 2")
+        let hunk = try #require(entry.files.first?.hunks.first)
+        #expect(hunk.above == LineHash(of: Array("a\n".utf8)))
+        #expect(hunk.below == LineHash(of: Array("c\n".utf8)))
+        let now = Array("z\na\nx b\nc\n".utf8)
+        #expect(try entry.files[0].undo(current: now) == Array("z\na\nb\nc\n".utf8))
+        // Written again as version 2, it reads back the same.
+        #expect(try History(decoding: history.encoded()) == history)
+        #expect(history.encoded().starts(with: Array("todo-history 2\n".utf8)))
+    }
+
+    /// A large history is handed out in pieces that make the same bytes.
+    @Test func encodesInPieces() {
+        var history = History()
+        let lines = (0..<30_000).map { "task \($0)\n" }
+        history.record(
+            command: "archive", time: 1,
+            files: [
+                FileChange(
+                    path: "todo.txt", before: Array(lines.joined().utf8),
+                    after: Array(
+                        lines.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+                            .joined().utf8))
+            ])
+        var pieces: [[UInt8]] = []
+        history.encode { pieces.append($0) }
+        #expect(pieces.count > 1)
+        #expect(pieces.joined().elementsEqual(history.encoded()))
     }
 
     @Test func summarisesEachFile() {

@@ -2,7 +2,7 @@ import TodoTxt
 
 /// Fast scans over bytes, eight at a time, for the regex engine's skipping and its literal
 /// prefilter.
-enum ByteSearch {
+package enum ByteSearch {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -50,7 +50,7 @@ enum ByteSearch {
     /// Eight starting positions are tried at once on the needle's first and last bytes (a letter
     /// compared with its case bit set on both sides), and only where both agree are the other
     /// bytes compared, so a needle whose first byte is common still costs little.
-    static func firstIndex(
+    package static func firstIndex(
         folded needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int {
         let count = haystack.count

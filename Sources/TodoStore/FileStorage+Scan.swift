@@ -144,3 +144,67 @@ extension FileStorage {
         throw keptChanging(file.path)
     }
 }
+
+extension FileStorage {
+    /// The size of the buffer ``readPieces(_:_:)`` reads into: large enough that a `read` costs
+    /// little per byte, small enough that its pages stay in the processor's cache from one piece
+    /// to the next (a fresh buffer as large as the file costs a page fault every 4 KiB).
+    static let pieceBytes = 1 << 18
+
+    /// Reads the file through one reused buffer of ``pieceBytes`` (grown only for a line longer
+    /// than it), handing `body` each stretch of whole lines as soon as it is read: a listing
+    /// holds only what it keeps. While a move that was killed between its two writes concerns
+    /// the file (its record is in the journal), the file is read whole instead and shown as
+    /// the next writer will leave it (``readBytes(_:)``).
+    public func readPieces(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        let listing = journalListing()
+        if !listing.isEmpty, let real = try? sys.realPath(path),
+            !pendingRecordNames(concerning: [real], in: listing).isEmpty
+        {
+            let bytes = try readBytes(path)
+            bytes.withUnsafeBufferPointer { buffer in
+                if !buffer.isEmpty { body(buffer) }
+            }
+            return
+        }
+        let fd = try call("read", path) { () throws(Errno) in try sys.open(path, [], 0) }
+        defer { try? sys.close(fd) }
+        let status = try call("read", path) { () throws(Errno) in try sys.status(fd) }
+        if status.kind == .directory { throw failure("read", path, .isDirectory) }
+        // A small file needs no more than its size (and one byte to see its end).
+        var capacity = min(max(Int(status.size) + 1, 1 << 12), Self.pieceBytes)
+        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        // Bytes at the start of the buffer that follow the last line feed handed on.
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // A line longer than the buffer: make room for it.
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity * 2)
+                _ = larger.initialize(from: buffer)
+                buffer.deallocate()
+                buffer = larger
+                capacity *= 2
+            }
+            guard let base = buffer.baseAddress else { return }
+            let free = UnsafeMutableRawBufferPointer(start: base + filled, count: capacity - filled)
+            let got = try call("read", path) { () throws(Errno) in try sys.read(fd, free) }
+            if got == 0 {
+                if filled > 0 { body(UnsafeBufferPointer(start: base, count: filled)) }
+                return
+            }
+            let searched = filled
+            filled += got
+            // The last line feed among the new bytes ends the piece.
+            var last = filled - 1
+            while last >= searched && base[last] != 0x0A { last -= 1 }
+            guard last >= searched else { continue }
+            body(UnsafeBufferPointer(start: base, count: last + 1))
+            let rest = filled - last - 1
+            if rest > 0 { base.update(from: base + last + 1, count: rest) }
+            filled = rest
+        }
+    }
+}

@@ -105,8 +105,13 @@ extension Listing {
             }
         }
 
-        /// A selector for `filters` (which it must handle) and an optional test on the text.
-        init(filters: [Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?) {
+        /// A selector for `filters` (which it must handle) and an optional test on the text, fed
+        /// from the file's start (where a byte order mark is skipped) or from a later line.
+        init(
+            filters: [Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
+            atFileStart: Bool = true
+        ) {
+            started = !atFileStart
             words = filters.map { filter in
                 let literal = filter.regex.literal ?? []
                 return Word(
@@ -168,17 +173,17 @@ extension Listing {
             return true
         }
 
-        /// The rows kept, with the filter command todo.sh would have run.
-        func selection(filterCommand: String) -> Session.ListingSelection {
-            var rows: [Row] = []
-            rows.reserveCapacity(ends.count)
+        /// Appends the rows kept to `rows`, their numbers moved on by `linesBefore`.
+        func appendRows(to rows: inout [Row], linesBefore: Int = 0) {
             var start = 0
             for (number, end) in ends {
-                rows.append(Row(number: number, content: kept[start..<end]))
+                rows.append(Row(number: linesBefore + number, content: kept[start..<end]))
                 start = end
             }
-            return Session.ListingSelection(rows: rows, filterCommand: filterCommand)
         }
+
+        /// How many rows are kept.
+        var keptCount: Int { ends.count }
     }
 }
 
@@ -193,12 +198,21 @@ extension Session {
         guard !filters.isEmpty || postFilter != nil, Listing.PieceSelector.handles(filters) else {
             return try listFile(path: path, terms: terms, postFilter: postFilter)
         }
-        var selector = Listing.PieceSelector(filters: filters, test: postFilter?.test)
-        try readListingPieces(path) { selector.take($0) }
-        let width = Listing.width(for: selector.lineCount)
-        let total = selector.total
-        let selection = selector.selection(
-            filterCommand: Session.filterCommand(filters, postFilter?.command))
+        // A large file is read in two halves, one thread each.
+        var low = Listing.PieceSelector(filters: filters, test: postFilter?.test)
+        var high = Listing.PieceSelector(
+            filters: filters, test: postFilter?.test, atFileStart: false)
+        try readListingPieces(path) { half, piece in
+            if half == 0 { low.take(piece) } else { high.take(piece) }
+        }
+        let width = Listing.width(for: low.lineCount + high.lineCount)
+        let total = low.total + high.total
+        var rows: [Listing.Row] = []
+        rows.reserveCapacity(low.keptCount + high.keptCount)
+        low.appendRows(to: &rows)
+        high.appendRows(to: &rows, linesBefore: low.lineCount)
+        let selection = ListingSelection(
+            rows: rows, filterCommand: Session.filterCommand(filters, postFilter?.command))
         let pipeline = ListingPipeline(
             select: { selection },
             order: { self.orderRows($0, width: width) },
@@ -212,19 +226,28 @@ extension Session {
         try run(pipeline)
     }
 
-    /// Reads a file a listing shows in pieces (``TodoStore/TodoStorage/readPieces(_:_:)``); a
-    /// missing one reads as empty, but a symbolic link loop is an error.
+    /// Reads a file a listing shows in pieces, a large one in two halves at once unless
+    /// `inHalves` is false (``TodoStore/TodoStorage/readPieces(_:inHalves:)``); a missing one
+    /// reads as empty, but a symbolic link loop is an error.
     func readListingPieces(
-        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ path: String, inHalves: Bool = true,
+        _ body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
     ) throws {
+        func read() throws(StoreError) {
+            if inHalves {
+                try storage.readPieces(path, inHalves: body)
+            } else {
+                try storage.readPieces(path) { body(0, $0) }
+            }
+        }
         guard storage.fileExists(path) || storage.directoryExists(path) else {
             do {
-                try storage.readPieces(path, body)
+                try read()
             } catch {
                 if error.errno == Errno.tooManySymbolicLinks.rawValue { throw error }
             }
             return
         }
-        try storage.readPieces(path, body)
+        try read()
     }
 }

@@ -28,10 +28,24 @@ struct LineGate: Sendable {
 
     /// Whether the line's bytes (without its terminator) match every regex of the gate.
     func admits(_ content: ArraySlice<UInt8>) -> Bool {
-        content.withUnsafeBufferPointer { bytes in
-            for regex in regexes where !regex.matches(bytes) { return false }
-            return true
+        content.withUnsafeBufferPointer { admits($0) }
+    }
+
+    /// Whether the line's bytes (without its terminator) match every regex of the gate.
+    func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for regex in regexes where !regex.matches(bytes) { return false }
+        return true
+    }
+
+    /// The gate's one regex when it has a literal that can be searched for across many lines
+    /// at once (one without a line break); `nil` otherwise.
+    var searchableRegex: LineRegex? {
+        guard regexes.count == 1, let regex = regexes.first else { return nil }
+        let literal = regex.required
+        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
+            return nil
         }
+        return regex
     }
 
     /// The indices of the lines of `list` that the gate admits, found by searching the file's
@@ -39,12 +53,8 @@ struct LineGate: Sendable {
     /// where it occurs. `nil` when that cannot be done (more than one regex, no such literal,
     /// a list whose lines are not one run of bytes); the caller then tests line by line.
     func admittedLines(of list: TodoList) -> [Int]? {
-        guard regexes.count == 1, let regex = regexes.first else { return nil }
-        let literal = regex.required
         // A literal with a line break could be found across two lines.
-        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
-            return nil
-        }
+        guard let regex = searchableRegex else { return nil }
         return list.withSerializedPieces { pieces -> [Int]? in
             guard pieces.count <= 1 else { return nil }
             let bytes = pieces.first?.assumingMemoryBound(to: UInt8.self)

@@ -80,6 +80,14 @@ public protocol TodoStorage: AnyObject {
         _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(StoreError)
 
+    /// Reads a file as ``readPieces(_:_:)`` does, but may read a large one in two halves at
+    /// once: `body` gets each piece with its half, 0 or 1, and may be called from two threads
+    /// at once, one per half. Each half's pieces come in order; half 1 starts where half 0 ends,
+    /// at the start of a line.
+    func readPieces(
+        _ path: String, inHalves body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError)
+
     /// Removes a file; a missing file is not an error.
     func removeFile(_ path: String)
 }
@@ -93,6 +101,13 @@ extension TodoStorage {
         bytes.withUnsafeBufferPointer { buffer in
             if !buffer.isEmpty { body(buffer) }
         }
+    }
+
+    /// Reads the whole file with ``readPieces(_:_:)``, as half 0.
+    public func readPieces(
+        _ path: String, inHalves body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        try readPieces(path) { body(0, $0) }
     }
 
     /// Appends through ``append(_:lines:)``, reading the file before to tell what changed.

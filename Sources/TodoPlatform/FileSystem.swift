@@ -72,9 +72,8 @@ package struct FileSystem: Sendable {
         @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
     /// `pread(2)`: bytes read at `offset`, 0 at end of file, the file offset left alone.
     package var readAt:
-        @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64) throws(
-            Errno
-        ) -> Int
+        @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64)
+            throws(Errno) -> Int
     /// `write(2)`: bytes written.
     package var write:
         @Sendable (_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int

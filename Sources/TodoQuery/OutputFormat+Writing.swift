@@ -63,7 +63,8 @@ extension OutputFormat {
             output.append(contentsOf: OutputFormat.csvColumns.joined(separator: ",").utf8)
             output.append(contentsOf: [0x0D, 0x0A])
             for (index, item) in entries {
-                writeCSVRow(raw: list[index].content, item: item, number: number(index), into: &output)
+                writeCSVRow(
+                    raw: list[index].content, item: item, number: number(index), into: &output)
             }
         case .template(let segments):
             for (index, item) in entries {

@@ -30,7 +30,9 @@ package struct QueryPieceSelector {
     /// is skipped) or from a later line.
     ///
     /// - Throws: ``QueryError`` when a range of relative dates runs backwards on `today`.
-    package init(_ request: QueryRequest, today: LocalDate, atFileStart: Bool = true)
+    package init(
+        _ request: QueryRequest, today: LocalDate, atFileStart: Bool = true
+    )
         throws(QueryError)
     {
         query = try request.query.resolved(today: today)

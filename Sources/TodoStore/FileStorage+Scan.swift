@@ -214,8 +214,9 @@ extension FileStorage {
             },
             {
                 do throws(StoreError) {
-                    try readLines(fd, path, size: size, from: 0, endingAtLineThrough: middle - 1)
-                    { body(0, $0) }
+                    try readLines(fd, path, size: size, from: 0, endingAtLineThrough: middle - 1) {
+                        body(0, $0)
+                    }
                 } catch { lowError = error }
             })
         if let error = lowError ?? highError { throw error }

@@ -64,8 +64,11 @@ struct QueryAction: Action {
             },
             order: { selection in
                 let list = selection.keptLines
-                return (list, selection, request.ordered(
-                    Array(list.indices), in: list, numbers: selection.numbers))
+                return (
+                    list, selection,
+                    request.ordered(
+                        Array(list.indices), in: list, numbers: selection.numbers)
+                )
             },
             write: { list, selection, lines in
                 var output: [UInt8] = []

@@ -136,9 +136,8 @@ extension Listing {
             var hits = [Int](repeating: -1, count: words.count)
             let filtersAll = !words.isEmpty || test != nil
             while start < count {
-                let found = LineFeeds.first(in: base + start, count: count - start)
-                let feed = found < 0 ? count : start + found
-                let end = found >= 0 && feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed
+                let feed = ByteSearch.lineFeed(in: base, from: start, to: count)
+                let end = feed < count && feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed
                 lineCount += 1
                 if !Listing.isHidden(base, start, end) {
                     total += 1

@@ -80,9 +80,8 @@ package struct QueryPieceSelector {
             return
         }
         while start < count {
-            let found = LineFeeds.first(in: base + start, count: count - start)
-            let feed = found < 0 ? count : start + found
-            let end = found >= 0 && feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed
+            let feed = ByteSearch.lineFeed(in: base, from: start, to: count)
+            let end = feed < count && feed > start && base[feed - 1] == 0x0D ? feed - 1 : feed
             lineCount += 1
             let text = UnsafeBufferPointer(start: base + start, count: end - start)
             if gate.isOpen || gate.admits(text) { consider(text) }

@@ -8,19 +8,37 @@ import TodoTxt
 /// are never parsed).
 struct LineGate: Sendable {
     private let regexes: [LineRegex]
+    /// Whether every line the expression selects has a priority: the expression, or an operand
+    /// of its outermost `and`, is a `pri` comparison that a missing priority fails.
+    let requiresPriority: Bool
 
     /// The gate of an expression tree (`nil`: the empty expression, which lets every line pass).
     init(_ root: QueryNode?) {
+        let operands: [QueryNode]
         switch root {
-        case .regex(let regex)?:
-            regexes = [regex]
-        case .and(let operands)?:
-            regexes = operands.compactMap { operand in
-                if case .regex(let regex) = operand { regex } else { nil }
-            }
-        default:
-            regexes = []
+        case .and(let all)?: operands = all
+        case let node?: operands = [node]
+        case nil: operands = []
         }
+        regexes = operands.compactMap { operand in
+            if case .regex(let regex) = operand { regex } else { nil }
+        }
+        requiresPriority = operands.contains { operand in
+            guard case .comparison(let comparison) = operand, comparison.field == .priority
+            else { return false }
+            switch comparison.test {
+            case .some, .presence(true): return true
+            case .presence(false), .noneOf: return false
+            }
+        }
+    }
+
+    /// Whether the line's bytes start with a priority (`(A) `), as a parsed task's must to have
+    /// one: the test ``requiresPriority`` asks for before a line is parsed.
+    @inline(__always)
+    static func startsWithPriority(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 4 && bytes[0] == 0x28 && bytes[2] == 0x29 && bytes[3] == 0x20
+            && bytes[1] >= 0x41 && bytes[1] <= 0x5A
     }
 
     /// Whether every line passes without a test.

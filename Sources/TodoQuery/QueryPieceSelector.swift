@@ -6,8 +6,8 @@ package import TodoTxt
 ///
 /// When the expression needs a `/regex/` with a literal, the literal is looked for across the
 /// piece at once and the lines between its occurrences are only counted; otherwise each line
-/// is tried against the regexes the expression needs (``LineGate``), and only a line that
-/// passes is parsed and evaluated.
+/// is tried against the regexes (and the priority) the expression needs (``LineGate``), and
+/// only a line that passes is parsed and evaluated.
 package struct QueryPieceSelector {
     private let query: Query
     private let gate: LineGate
@@ -94,6 +94,7 @@ package struct QueryPieceSelector {
     private mutating func consider(_ text: UnsafeBufferPointer<UInt8>) {
         // Cheap first: a completed task the view hides is never parsed.
         if hidesDone && text.count >= 2 && text[0] == 0x78 && text[1] == 0x20 { return }
+        if gate.requiresPriority && !LineGate.startsWithPriority(text) { return }
         let start = kept.count
         kept.append(contentsOf: text)
         let selected = isSelected(kept[start...])

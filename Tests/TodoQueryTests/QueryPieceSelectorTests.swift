@@ -46,6 +46,8 @@ struct QueryPieceSelectorTests {
         ["line>1000", "line<2000", "--format", "json"], ["/phone/", "or", "+work", "--limit", "7"],
         ["--format", "text", "@phone"], ["--format", "{line} {raw}", "/\u{1}/"],
         ["--format", "csv", "--all", "/\\r/"], ["--format", "jsonl", "--all", "h:1"],
+        ["pri:any"], ["pri:none"], ["-pri:A", "@phone"], ["pri<C", "or", "+work"], ["pri>=b"],
+        ["--all", "pri:A"],
     ]
 
     /// The pieces of `bytes` cut at line feeds, roughly every `size` bytes.

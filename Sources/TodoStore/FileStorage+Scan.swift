@@ -198,7 +198,7 @@ extension FileStorage {
         if status.kind == .directory { throw failure("read", path, .isDirectory) }
         let size = Int(status.size)
         guard halves && size >= Self.halvesBytes && Concurrently.processorCount > 1 else {
-            try readLines(fd, path, size: size, from: 0) { body(0, $0) }
+            try readLines(fd, path, size: size, from: 0, positioned: false) { body(0, $0) }
             return
         }
         // Half 1 starts after the first line feed at or after the byte before the middle.
@@ -222,13 +222,14 @@ extension FileStorage {
         if let error = lowError ?? highError { throw error }
     }
 
-    /// Reads `fd` from `offset` with `pread` through one buffer, handing `body` stretches of
-    /// whole lines: after the first line feed when `skippingPartialLine`, and up to the first
-    /// line feed at or after `limit` when there is one.
+    /// Reads `fd` from `offset` with `pread` (or from where it is with `read` unless
+    /// `positioned`) through one buffer, handing `body` stretches of whole lines: after the
+    /// first line feed when `skippingPartialLine`, and up to the first line feed at or after
+    /// `limit` when there is one.
     private func readLines(
         _ fd: Int32, _ path: String, size: Int, from offset: Int,
-        skippingPartialLine: Bool = false, endingAtLineThrough limit: Int? = nil,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        positioned: Bool = true, skippingPartialLine: Bool = false,
+        endingAtLineThrough limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(StoreError) {
         // A small file needs no more than its size (and one byte to see its end).
         var capacity = min(max(size - offset + 1, 1 << 12), Self.pieceBytes)
@@ -251,8 +252,10 @@ extension FileStorage {
             }
             guard let base = buffer.baseAddress else { return }
             let free = UnsafeMutableRawBufferPointer(start: base + filled, count: capacity - filled)
+            // One reader goes through the descriptor's own offset, which a pipe or a device
+            // also has; two read at their own positions.
             let got = try call("read", path) { () throws(Errno) in
-                try sys.readAt(fd, free, Int64(position))
+                positioned ? try sys.readAt(fd, free, Int64(position)) : try sys.read(fd, free)
             }
             if got == 0 {
                 if filled > 0 && !skipping { body(UnsafeBufferPointer(start: base, count: filled)) }

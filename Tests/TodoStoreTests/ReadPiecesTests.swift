@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TodoPlatform
 import TodoTxt
@@ -103,6 +104,21 @@ struct ReadPiecesTests {
         let halves = try Self.pieces(path, inHalves: true)
         #expect(halves[0].count == bytes.count / 2)
         #expect(halves[0] + halves[1] == bytes)
+    }
+
+    @Test func aPipeIsReadFromWhereItIs() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = Self.file(lines: 300, finalLineFeed: false)
+        #expect(bytes.count < 1 << 16)
+        #expect(
+            bytes.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
+        close(ends[1])
+        var read: [UInt8] = []
+        try FileStorage(fileSystem: .live, journalDirectory: nil).readPieces(
+            "/dev/fd/\(ends[0])", inHalves: { _, piece in read += piece })
+        #expect(read == bytes)
     }
 
     @Test func aDirectoryOrAMissingFileIsAnError() throws {

@@ -11,10 +11,10 @@ final class BasicRegex {
     /// For a case-insensitive pattern made only of ASCII letters, digits and other characters
     /// that are literal in a BRE: the pattern upper-cased, searched for directly in text that
     /// cannot fold differently (see ``foldsLikeASCII(_:)``).
-    private var literal: [UInt8]?
+    private(set) var literal: [UInt8]?
     /// Whether ``literal`` has a letter that some non-ASCII character folds to (K, S, I), so
     /// that the text must be checked with ``foldsLikeASCII(_:)`` first.
-    private var literalNeedsFoldCheck = false
+    private(set) var literalNeedsFoldCheck = false
     /// Whether the pattern is a literal without digits, spaces or tabs: it cannot match across
     /// the `NN ` number that listings put before each line, so only the text needs searching.
     private(set) var isLiteralWithoutNumberChars = false

@@ -360,7 +360,7 @@ extension Session {
     }
 
     /// The search terms compiled, or the one-line error naming the bad term.
-    private func compiledFilters(_ terms: [String]) throws -> [Listing.Filter] {
+    func compiledFilters(_ terms: [String]) throws -> [Listing.Filter] {
         do {
             return try Listing.filters(for: terms)
         } catch {
@@ -372,7 +372,7 @@ extension Session {
     }
 
     /// The grep pipeline todo.sh would have run, for `-vv`.
-    private static func filterCommand(_ filters: [Listing.Filter], _ post: String?) -> String {
+    static func filterCommand(_ filters: [Listing.Filter], _ post: String?) -> String {
         var commands = filters.map(\.commandText)
         if let post { commands.append(post) }
         return commands.isEmpty ? "cat" : commands.joined(separator: " | ")

@@ -70,6 +70,10 @@ package struct FileSystem: Sendable {
     /// `read(2)`: bytes read, 0 at end of file.
     package var read:
         @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    /// `pread(2)`: bytes read at `offset`, 0 at end of file, the file offset left alone.
+    package var readAt:
+        @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64)
+            throws(Errno) -> Int
     /// `write(2)`: bytes written.
     package var write:
         @Sendable (_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
@@ -148,6 +152,10 @@ extension FileSystem {
         read: { fd, buffer throws(Errno) in
             guard let base = buffer.baseAddress else { return 0 }
             return try valueOrErrno { systemRead(fd, base, buffer.count) }
+        },
+        readAt: { fd, buffer, offset throws(Errno) in
+            guard let base = buffer.baseAddress else { return 0 }
+            return try valueOrErrno { pread(fd, base, buffer.count, off_t(offset)) }
         },
         write: { fd, buffer throws(Errno) in
             guard let base = buffer.baseAddress else { return 0 }

@@ -2,7 +2,7 @@ import TodoTxt
 
 /// Fast scans over bytes, eight at a time, for the regex engine's skipping and its literal
 /// prefilter.
-enum ByteSearch {
+package enum ByteSearch {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -50,7 +50,7 @@ enum ByteSearch {
     /// Eight starting positions are tried at once on the needle's first and last bytes (a letter
     /// compared with its case bit set on both sides), and only where both agree are the other
     /// bytes compared, so a needle whose first byte is common still costs little.
-    static func firstIndex(
+    package static func firstIndex(
         folded needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int {
         let count = haystack.count
@@ -77,6 +77,25 @@ enum ByteSearch {
         let lastCase = ones &* caseBit(last)
         let raw = UnsafeRawPointer(base)
         var index = start
+        // Sixteen positions at a time with vector compares, then eight with words.
+        let firstVector = SIMD16<UInt8>(repeating: first)
+        let lastVector = SIMD16<UInt8>(repeating: last)
+        let firstCaseVector = SIMD16<UInt8>(repeating: UInt8(caseBit(first)))
+        let lastCaseVector = SIMD16<UInt8>(repeating: UInt8(caseBit(last)))
+        while index &+ 15 <= end {
+            let head =
+                raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | firstCaseVector
+            let tail =
+                raw.loadUnaligned(fromByteOffset: index &+ lastOffset, as: SIMD16<UInt8>.self)
+                | lastCaseVector
+            let found = (head .== firstVector) .& (tail .== lastVector)
+            if any(found) {
+                for lane in 0..<16 where found[lane] {
+                    if verify(index &+ lane) { return index &+ lane }
+                }
+            }
+            index &+= 16
+        }
         while index &+ 7 <= end {
             let head =
                 (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -101,6 +120,27 @@ enum ByteSearch {
             index &+= 1
         }
         return count
+    }
+
+    /// The index of the first LF in `base[start..<end]`, or `end`: sixteen bytes at a time with
+    /// a vector compare (about twice as fast as eight-byte words on lines of tasks' length),
+    /// the lane found with ``TodoTxt/LineFeeds``.
+    @inline(__always)
+    package static func lineFeed(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int
+    {
+        let raw = UnsafeRawPointer(base)
+        let feeds = SIMD16<UInt8>(repeating: 0x0A)
+        var index = start
+        while index &+ 16 <= end {
+            let found = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== feeds
+            if any(found) { return index &+ LineFeeds.first(in: base + index, count: 16) }
+            index &+= 16
+        }
+        while index < end {
+            if base[index] == 0x0A { return index }
+            index &+= 1
+        }
+        return end
     }
 
     /// How many line feeds lie in `buffer[start..<end]` (``TodoTxt/LineFeeds``).

@@ -8,19 +8,37 @@ import TodoTxt
 /// are never parsed).
 struct LineGate: Sendable {
     private let regexes: [LineRegex]
+    /// Whether every line the expression selects has a priority: the expression, or an operand
+    /// of its outermost `and`, is a `pri` comparison that a missing priority fails.
+    let requiresPriority: Bool
 
     /// The gate of an expression tree (`nil`: the empty expression, which lets every line pass).
     init(_ root: QueryNode?) {
+        let operands: [QueryNode]
         switch root {
-        case .regex(let regex)?:
-            regexes = [regex]
-        case .and(let operands)?:
-            regexes = operands.compactMap { operand in
-                if case .regex(let regex) = operand { regex } else { nil }
-            }
-        default:
-            regexes = []
+        case .and(let all)?: operands = all
+        case let node?: operands = [node]
+        case nil: operands = []
         }
+        regexes = operands.compactMap { operand in
+            if case .regex(let regex) = operand { regex } else { nil }
+        }
+        requiresPriority = operands.contains { operand in
+            guard case .comparison(let comparison) = operand, comparison.field == .priority
+            else { return false }
+            switch comparison.test {
+            case .some, .presence(true): return true
+            case .presence(false), .noneOf: return false
+            }
+        }
+    }
+
+    /// Whether the line's bytes start with a priority (`(A) `), as a parsed task's must to have
+    /// one: the test ``requiresPriority`` asks for before a line is parsed.
+    @inline(__always)
+    static func startsWithPriority(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 4 && bytes[0] == 0x28 && bytes[2] == 0x29 && bytes[3] == 0x20
+            && bytes[1] >= 0x41 && bytes[1] <= 0x5A
     }
 
     /// Whether every line passes without a test.
@@ -28,10 +46,24 @@ struct LineGate: Sendable {
 
     /// Whether the line's bytes (without its terminator) match every regex of the gate.
     func admits(_ content: ArraySlice<UInt8>) -> Bool {
-        content.withUnsafeBufferPointer { bytes in
-            for regex in regexes where !regex.matches(bytes) { return false }
-            return true
+        content.withUnsafeBufferPointer { admits($0) }
+    }
+
+    /// Whether the line's bytes (without its terminator) match every regex of the gate.
+    func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for regex in regexes where !regex.matches(bytes) { return false }
+        return true
+    }
+
+    /// The gate's one regex when it has a literal that can be searched for across many lines
+    /// at once (one without a line break); `nil` otherwise.
+    var searchableRegex: LineRegex? {
+        guard regexes.count == 1, let regex = regexes.first else { return nil }
+        let literal = regex.required
+        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
+            return nil
         }
+        return regex
     }
 
     /// The indices of the lines of `list` that the gate admits, found by searching the file's
@@ -39,12 +71,8 @@ struct LineGate: Sendable {
     /// where it occurs. `nil` when that cannot be done (more than one regex, no such literal,
     /// a list whose lines are not one run of bytes); the caller then tests line by line.
     func admittedLines(of list: TodoList) -> [Int]? {
-        guard regexes.count == 1, let regex = regexes.first else { return nil }
-        let literal = regex.required
         // A literal with a line break could be found across two lines.
-        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
-            return nil
-        }
+        guard let regex = searchableRegex else { return nil }
         return list.withSerializedPieces { pieces -> [Int]? in
             guard pieces.count <= 1 else { return nil }
             let bytes = pieces.first?.assumingMemoryBound(to: UInt8.self)

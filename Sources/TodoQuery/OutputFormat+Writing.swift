@@ -9,6 +9,17 @@ extension OutputFormat {
     ///     its line count.
     ///   - output: The buffer to append to.
     public func write(lines indices: [Int], of list: TodoList, into output: inout [UInt8]) {
+        write(lines: indices, of: list, numbers: nil, lineCount: list.count, into: &output)
+    }
+
+    /// Appends the given lines of `list` as ``write(lines:of:into:)`` does, for a list that
+    /// holds only some lines of a file: `numbers` gives each line's 1-based number in the file
+    /// (by index; `nil`: its index + 1), and `lineCount` the file's line count.
+    package func write(
+        lines indices: [Int], of list: TodoList, numbers: [Int]?, lineCount: Int,
+        into output: inout [UInt8]
+    ) {
+        @inline(__always) func number(_ index: Int) -> Int { numbers?[index] ?? index + 1 }
         switch kind {
         case .text, .todotxt:
             var size = 0
@@ -21,9 +32,9 @@ extension OutputFormat {
         let entries = indices.lazy.map { (index: $0, item: list[$0].item) }
         switch kind {
         case .text:
-            let width = String(list.count).utf8.count
+            let width = String(lineCount).utf8.count
             for index in indices {
-                OutputFormat.appendPadded(index + 1, width: width, fill: 0x30, to: &output)
+                OutputFormat.appendPadded(number(index), width: width, fill: 0x30, to: &output)
                 output.append(0x20)
                 output.append(contentsOf: list[index].content)
                 output.append(0x0A)
@@ -38,21 +49,22 @@ extension OutputFormat {
             for (position, (index, item)) in entries.enumerated() {
                 output.append(contentsOf: position == 0 ? [0x0A] : [0x2C, 0x0A])
                 JSONRecord.append(
-                    raw: list[index].content, item: item, number: index + 1, to: &output)
+                    raw: list[index].content, item: item, number: number(index), to: &output)
             }
             if !entries.isEmpty { output.append(0x0A) }
             output.append(contentsOf: [0x5D, 0x0A])
         case .jsonl:
             for (index, item) in entries {
                 JSONRecord.append(
-                    raw: list[index].content, item: item, number: index + 1, to: &output)
+                    raw: list[index].content, item: item, number: number(index), to: &output)
                 output.append(0x0A)
             }
         case .csv:
             output.append(contentsOf: OutputFormat.csvColumns.joined(separator: ",").utf8)
             output.append(contentsOf: [0x0D, 0x0A])
             for (index, item) in entries {
-                writeCSVRow(raw: list[index].content, item: item, number: index + 1, into: &output)
+                writeCSVRow(
+                    raw: list[index].content, item: item, number: number(index), into: &output)
             }
         case .template(let segments):
             for (index, item) in entries {
@@ -61,7 +73,7 @@ extension OutputFormat {
                     case .literal(let bytes): output.append(contentsOf: bytes)
                     case .field(let field):
                         append(
-                            field, raw: list[index].content, item: item, number: index + 1,
+                            field, raw: list[index].content, item: item, number: number(index),
                             to: &output)
                     }
                 }

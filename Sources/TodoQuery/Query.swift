@@ -120,4 +120,6 @@ public struct QueryAspects: OptionSet, Sendable, Hashable {
     public static let hidden = QueryAspects(rawValue: 2)
     /// A comparison on `t` or `threshold`: tasks with a future threshold are not left out.
     public static let threshold = QueryAspects(rawValue: 4)
+    /// A comparison on `line`: a line's number in the file must be known when it is tested.
+    package static let lineNumber = QueryAspects(rawValue: 8)
 }

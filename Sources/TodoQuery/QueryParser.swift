@@ -162,6 +162,7 @@ struct QueryParser {
             case .completed: aspects.insert(.completion)
             case .threshold: aspects.insert(.threshold)
             case .tag(let key) where key == [0x68]: aspects.insert(.hidden)
+            case .line: aspects.insert(.lineNumber)
             default: break
             }
             return .comparison(comparison)

@@ -144,3 +144,160 @@ extension FileStorage {
         throw keptChanging(file.path)
     }
 }
+
+extension FileStorage {
+    /// The size of the buffer ``readPieces(_:_:)`` reads into: large enough that a `read` costs
+    /// little per byte, small enough that its pages stay in the processor's cache from one piece
+    /// to the next (a fresh buffer as large as the file costs a page fault every 4 KiB).
+    static let pieceBytes = 1 << 18
+
+    /// The file size from which ``readPieces(_:inHalves:)`` reads the two halves on two threads
+    /// (below it, starting a thread costs more than it saves).
+    static let halvesBytes = 1 << 21
+
+    /// Reads the file through one reused buffer of ``pieceBytes`` (grown only for a line longer
+    /// than it), handing `body` each stretch of whole lines as soon as it is read: a listing
+    /// holds only what it keeps. While a move that was killed between its two writes concerns
+    /// the file (its record is in the journal), the file is read whole instead and shown as
+    /// the next writer will leave it (``readBytes(_:)``).
+    public func readPieces(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        try readPieces(path, halves: false) { _, piece in body(piece) }
+    }
+
+    /// Reads the file as ``readPieces(_:_:)`` does, but a large one in two halves at once, on
+    /// two threads, each through its own buffer: the pieces of half 0 (from the start of the
+    /// file to the end of the line that holds its middle byte) and of half 1 (the rest) each
+    /// come in order, from their own thread. A file that holds still is handed on exactly once
+    /// whichever way it is read; one truncated or rewritten in place meanwhile is read as far as
+    /// it goes, never out of bounds.
+    public func readPieces(
+        _ path: String, inHalves body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        try readPieces(path, halves: true, body)
+    }
+
+    private func readPieces(
+        _ path: String, halves: Bool,
+        _ body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        let listing = journalListing()
+        if !listing.isEmpty, let real = try? sys.realPath(path),
+            !pendingRecordNames(concerning: [real], in: listing).isEmpty
+        {
+            let bytes = try readBytes(path)
+            bytes.withUnsafeBufferPointer { buffer in
+                if !buffer.isEmpty { body(0, buffer) }
+            }
+            return
+        }
+        let fd = try call("read", path) { () throws(Errno) in try sys.open(path, [], 0) }
+        defer { try? sys.close(fd) }
+        let status = try call("read", path) { () throws(Errno) in try sys.status(fd) }
+        if status.kind == .directory { throw failure("read", path, .isDirectory) }
+        let size = Int(status.size)
+        guard halves && size >= Self.halvesBytes && Concurrently.processorCount > 1 else {
+            try readLines(fd, path, size: size, from: 0, positioned: false) { body(0, $0) }
+            return
+        }
+        // Half 1 starts after the first line feed at or after the byte before the middle.
+        let middle = size / 2
+        var lowError: StoreError?
+        var highError: StoreError?
+        Concurrently.run(
+            {
+                do throws(StoreError) {
+                    try readLines(fd, path, size: size, from: middle - 1, skippingPartialLine: true)
+                    { body(1, $0) }
+                } catch { highError = error }
+            },
+            {
+                do throws(StoreError) {
+                    try readLines(fd, path, size: size, from: 0, endingAtLineThrough: middle - 1) {
+                        body(0, $0)
+                    }
+                } catch { lowError = error }
+            })
+        if let error = lowError ?? highError { throw error }
+    }
+
+    /// Reads `fd` from `offset` with `pread` (or from where it is with `read` unless
+    /// `positioned`) through one buffer, handing `body` stretches of whole lines: after the
+    /// first line feed when `skippingPartialLine`, and up to the first line feed at or after
+    /// `limit` when there is one.
+    private func readLines(
+        _ fd: Int32, _ path: String, size: Int, from offset: Int,
+        positioned: Bool = true, skippingPartialLine: Bool = false,
+        endingAtLineThrough limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        // A small file needs no more than its size (and one byte to see its end).
+        var capacity = min(max(size - offset + 1, 1 << 12), Self.pieceBytes)
+        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        // The file offset of the next read and of the buffer's first byte.
+        var position = offset
+        var bufferStart = offset
+        var skipping = skippingPartialLine
+        // Bytes at the start of the buffer that follow the last line feed handed on.
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // A line longer than the buffer: make room for it.
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity * 2)
+                _ = larger.initialize(from: buffer)
+                buffer.deallocate()
+                buffer = larger
+                capacity *= 2
+            }
+            guard let base = buffer.baseAddress else { return }
+            let free = UnsafeMutableRawBufferPointer(start: base + filled, count: capacity - filled)
+            // One reader goes through the descriptor's own offset, which a pipe or a device
+            // also has; two read at their own positions.
+            let got = try call("read", path) { () throws(Errno) in
+                positioned ? try sys.readAt(fd, free, Int64(position)) : try sys.read(fd, free)
+            }
+            if got == 0 {
+                if filled > 0 && !skipping { body(UnsafeBufferPointer(start: base, count: filled)) }
+                return
+            }
+            var searched = filled
+            filled += got
+            position += got
+            if skipping {
+                let found = LineFeeds.first(in: base + searched, count: filled - searched)
+                if found < 0 {
+                    bufferStart += filled
+                    filled = 0
+                    continue
+                }
+                let dropped = searched + found + 1
+                base.update(from: base + dropped, count: filled - dropped)
+                filled -= dropped
+                bufferStart += dropped
+                searched = 0
+                skipping = false
+            }
+            if let limit {
+                // Bytes before `searched` hold no line feed.
+                let from = max(searched, limit - bufferStart)
+                if from < filled {
+                    let found = LineFeeds.first(in: base + from, count: filled - from)
+                    if found >= 0 {
+                        body(UnsafeBufferPointer(start: base, count: from + found + 1))
+                        return
+                    }
+                }
+            }
+            // The last line feed among the new bytes ends the piece.
+            var last = filled - 1
+            while last >= searched && base[last] != 0x0A { last -= 1 }
+            guard last >= searched else { continue }
+            body(UnsafeBufferPointer(start: base, count: last + 1))
+            let rest = filled - last - 1
+            if rest > 0 { base.update(from: base + last + 1, count: rest) }
+            filled = rest
+            bufferStart += last + 1
+        }
+    }
+}

@@ -72,11 +72,44 @@ public protocol TodoStorage: AnyObject {
     /// Reads a whole file as bytes.
     func readBytes(_ path: String) throws(StoreError) -> [UInt8]
 
+    /// Reads a file from start to end and hands its bytes to `body` in pieces of whole lines
+    /// (each piece ends just after a line feed; the last one may end without one), the same
+    /// bytes as ``readBytes(_:)`` in the same order. A store may reuse one buffer for every
+    /// piece, so `body` must not keep the pointer. A missing file is an error.
+    func readPieces(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError)
+
+    /// Reads a file as ``readPieces(_:_:)`` does, but may read a large one in two halves at
+    /// once: `body` gets each piece with its half, 0 or 1, and may be called from two threads
+    /// at once, one per half. Each half's pieces come in order; half 1 starts where half 0 ends,
+    /// at the start of a line.
+    func readPieces(
+        _ path: String, inHalves body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError)
+
     /// Removes a file; a missing file is not an error.
     func removeFile(_ path: String)
 }
 
 extension TodoStorage {
+    /// Reads the whole file with ``readBytes(_:)`` and hands it to `body` as one piece.
+    public func readPieces(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        let bytes = try readBytes(path)
+        bytes.withUnsafeBufferPointer { buffer in
+            if !buffer.isEmpty { body(buffer) }
+        }
+    }
+
+    /// Reads the whole file with ``readPieces(_:_:)``, as half 0.
+    public func readPieces(
+        _ path: String, inHalves body: (_ half: Int, _ piece: UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(StoreError) {
+        try readPieces(path) { body(0, $0) }
+    }
+
     /// Appends through ``append(_:lines:)``, reading the file before to tell what changed.
     public func appendReportingEnd(
         _ path: String, lines: [[UInt8]]

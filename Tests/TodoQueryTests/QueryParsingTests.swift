@@ -209,7 +209,7 @@ import TodoTxt
         ("+work or done", .completion), ("completed<today", .completion),
         ("h:1", .hidden), ("not h:any", .hidden), ("t>today", .threshold),
         ("threshold:none", .threshold), ("a or (b -t:any)", .threshold),
-        ("+work", []), ("/done/", []), ("\"done\"", []), ("line:1", []), ("text~done", []),
+        ("+work", []), ("/done/", []), ("\"done\"", []), ("line:1", .lineNumber), ("text~done", []),
         ("hidden:1", []), ("done h:1 t:any", [.completion, .hidden, .threshold]),
     ]
 

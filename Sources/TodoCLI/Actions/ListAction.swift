@@ -19,7 +19,7 @@ struct ListAction: TodoShAction {
 
     /// The todo file through the listing pipeline (TodoShCompatibility.md §5.5).
     func run(in context: Context) throws -> Int32 {
-        try context.operations.listFile(
+        try context.operations.listFileInPieces(
             path: context.settings.todoFile, terms: Array(words.dropFirst()))
         return 0
     }

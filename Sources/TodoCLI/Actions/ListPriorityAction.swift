@@ -39,7 +39,7 @@ struct ListPriorityAction: TodoShAction {
             let letter = text[1] &- 0x41
             return letter < 26 && selected & (1 << UInt32(letter)) != 0
         }
-        try context.operations.listFile(
+        try context.operations.listFileInPieces(
             path: context.settings.todoFile, terms: terms,
             postFilter: Listing.PostFilter(
                 test: test, command: "grep '^ *[0-9]\\+ ([\(setText)]) '"))

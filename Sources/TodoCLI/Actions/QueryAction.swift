@@ -37,21 +37,44 @@ struct QueryAction: Action {
     }
 
     /// Selects tasks with the query language and prints them in one buffered pass (the README,
-    /// "Querying tasks"). A mistake in the expression, a sort key or a format exits 2 with one
-    /// line that shows the column.
+    /// "Querying tasks"). The file is read in pieces (a large one in two halves at once) and only
+    /// the selected lines are kept. A mistake in the expression, a sort key or a format exits 2
+    /// with one line that shows the column.
     func run(in context: Context) throws -> Int32 {
-        let list = try context.operations.readList(context.settings.todoFile)
         let request = request
         let today = context.now.date
         let console = context.console
+        let session = context.operations
+        let path = context.settings.todoFile
         let pipeline = ListingPipeline(
-            select: { () throws(QueryError) in
-                try request.selectedLines(in: list, today: today)
+            select: { () throws -> QueryPieceSelector in
+                var low = try QueryPieceSelector(request, today: today)
+                var high = try QueryPieceSelector(request, today: today, atFileStart: false)
+                if low.worksInHalves {
+                    try session.readListingPieces(path) { half, piece in
+                        if half == 0 { low.take(piece) } else { high.take(piece) }
+                    }
+                } else {
+                    try session.readListingPieces(path, inHalves: false) { _, piece in
+                        low.take(piece)
+                    }
+                }
+                low.append(high)
+                return low
             },
-            order: { request.ordered($0, in: list) },
-            write: { lines in
+            order: { selection in
+                let list = selection.keptLines
+                return (
+                    list, selection,
+                    request.ordered(
+                        Array(list.indices), in: list, numbers: selection.numbers)
+                )
+            },
+            write: { list, selection, lines in
                 var output: [UInt8] = []
-                request.format.write(lines: lines, of: list, into: &output)
+                request.format.write(
+                    lines: lines, of: list, numbers: selection.numbers,
+                    lineCount: selection.lineCount, into: &output)
                 console.write(output)
             })
         do {

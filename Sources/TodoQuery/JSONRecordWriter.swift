@@ -121,16 +121,95 @@ package final class JSONRecordWriter {
         }
     }
 
+    /// Moves `cursor` to the first space or tab before `end` (or to `end`), and sets `colon`
+    /// to the first `:` on the way. Eight bytes at a time: each word is XORed so that the bytes
+    /// sought become zero, found with the "has a zero byte" test, whose lowest flag (in memory
+    /// order) is always a real one.
+    @inline(__always)
+    private static func wordEnd(
+        _ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        colon: inout UnsafePointer<UInt8>?
+    ) {
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeros(_ value: UInt64) -> UInt64 { (value &- lows) & ~value & highs }
+        while end - cursor >= 8 {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            let separators =
+                zeros(word ^ 0x2020_2020_2020_2020) | zeros(word ^ 0x0909_0909_0909_0909)
+            var colons = colon == nil ? zeros(word ^ 0x3A3A_3A3A_3A3A_3A3A) : 0
+            if separators != 0 {
+                let first = separators.trailingZeroBitCount
+                colons &= (UInt64(1) << first) &- 1
+                if colons != 0 { colon = cursor + colons.trailingZeroBitCount / 8 }
+                cursor += first / 8
+                return
+            }
+            if colons != 0 { colon = cursor + colons.trailingZeroBitCount / 8 }
+            cursor += 8
+        }
+        while cursor < end && cursor.pointee != 0x20 && cursor.pointee != 0x09 {
+            if colon == nil && cursor.pointee == 0x3A { colon = cursor }
+            cursor += 1
+        }
+    }
+
+    /// The first `+`, `@` or `:` from `cursor` to `end`, eight bytes at a time.
+    @inline(__always)
+    private static func nextSigilOrColon(
+        from start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
+    ) -> UnsafePointer<UInt8>? {
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeros(_ value: UInt64) -> UInt64 { (value &- lows) & ~value & highs }
+        var cursor = start
+        while end - cursor >= 8 {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            let found =
+                zeros(word ^ 0x2B2B_2B2B_2B2B_2B2B) | zeros(word ^ 0x4040_4040_4040_4040)
+                | zeros(word ^ 0x3A3A_3A3A_3A3A_3A3A)
+            if found != 0 { return cursor + found.trailingZeroBitCount / 8 }
+            cursor += 8
+        }
+        while cursor < end {
+            let byte = cursor.pointee
+            if byte == 0x2B || byte == 0x40 || byte == 0x3A { return cursor }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// Whether the `count` bytes at `line` are well-formed UTF-8: ASCII skipped eight bytes at
+    /// a time, every other sequence checked by ``WellFormedUTF8``.
+    private static func isWellFormed(_ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let buffer = UnsafeBufferPointer(start: line, count: count)
+        let raw = UnsafeRawPointer(line)
+        var index = 0
+        while index < count {
+            if count - index >= 8
+                && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
+            guard let length = WellFormedUTF8.sequenceLength(at: index, in: buffer) else {
+                return false
+            }
+            index += length
+        }
+        return true
+    }
+
     /// Appends the record of the `count` bytes of one line at `line`.
     private static func appendRecord(
         _ line: UnsafePointer<UInt8>, _ count: Int, number: Int, to out: inout ByteRun,
         contexts: inout ByteRun, tags: inout ByteRun
     ) {
         let kind = LineBytes(line, count)
-        if !kind.isASCII
-            && WellFormedUTF8.firstInvalidByte(in: UnsafeBufferPointer(start: line, count: count))
-                != nil
-        {
+        if !kind.isASCII && !Self.isWellFormed(line, count) {
             var record: [UInt8] = []
             JSONRecord.append(
                 raw: ArraySlice(UnsafeBufferPointer(start: line, count: count)), number: number,
@@ -204,18 +283,16 @@ package final class JSONRecordWriter {
         var due: UnsafePointer<UInt8>?
         var threshold: UnsafePointer<UInt8>?
         var firstProject = true
+        // Only a word holding `+`, `@` or `:` can be anything but text: the scan jumps from one
+        // such byte to the next, and reads the word around it (to the space or tab before it,
+        // never before the end of the word read last).
         var cursor = index
-        while cursor < end {
-            while cursor < end && (cursor.pointee == 0x20 || cursor.pointee == 0x09) {
-                cursor += 1
-            }
-            guard cursor < end else { break }
-            let start = cursor
+        while let hit = Self.nextSigilOrColon(from: cursor, end) {
+            var start = hit
+            while start > cursor && start[-1] != 0x20 && start[-1] != 0x09 { start -= 1 }
+            cursor = start
             var colon: UnsafePointer<UInt8>?
-            while cursor < end && cursor.pointee != 0x20 && cursor.pointee != 0x09 {
-                if colon == nil && cursor.pointee == 0x3A { colon = cursor }
-                cursor += 1
-            }
+            Self.wordEnd(&cursor, end, colon: &colon)
             let first = start.pointee
             if (first == 0x2B || first == 0x40) && cursor - start > 1 {
                 if first == 0x2B {

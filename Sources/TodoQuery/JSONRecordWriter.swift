@@ -96,7 +96,9 @@ package final class JSONRecordWriter {
     /// Whether the ten bytes at `pointer`, followed by a space before `end`, are a valid date
     /// (``TODOItem``'s header rule).
     @inline(__always)
-    private static func isDate(_ pointer: UnsafePointer<UInt8>, before end: UnsafePointer<UInt8>)
+    private static func isDate(
+        _ pointer: UnsafePointer<UInt8>, before end: UnsafePointer<UInt8>
+    )
         -> Bool
     {
         end - pointer >= 11 && pointer[10] == 0x20
@@ -215,7 +217,9 @@ package final class JSONRecordWriter {
                 raw: ArraySlice(UnsafeBufferPointer(start: line, count: count)), number: number,
                 to: &record)
             out.reserve(record.count)
-            record.withUnsafeBufferPointer { out.put($0.baseAddress!, $0.count) }
+            record.withUnsafeBufferPointer {
+                if let start = $0.baseAddress { out.put(start, $0.count) }
+            }
             return
         }
         let plain = !kind.needsEscape

@@ -184,23 +184,34 @@ package final class JSONRecordWriter {
     }
 
     /// Whether the `count` bytes at `line` are well-formed UTF-8: ASCII skipped eight bytes at
-    /// a time, every other sequence checked by ``WellFormedUTF8``.
+    /// a time, two-byte sequences checked here, longer ones by ``WellFormedUTF8``.
     private static func isWellFormed(_ line: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let buffer = UnsafeBufferPointer(start: line, count: count)
         let raw = UnsafeRawPointer(line)
         var index = 0
         while index < count {
-            if count - index >= 8
-                && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-                continue
+            if count - index >= 8 {
+                let high =
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    & 0x8080_8080_8080_8080
+                if high == 0 {
+                    index += 8
+                    continue
+                }
+                index += high.trailingZeroBitCount / 8
             }
-            guard let length = WellFormedUTF8.sequenceLength(at: index, in: buffer) else {
-                return false
+            let lead = line[index]
+            if lead < 0x80 {
+                index += 1
+            } else if lead >= 0xC2 && lead <= 0xDF {
+                guard index + 1 < count && line[index + 1] & 0xC0 == 0x80 else { return false }
+                index += 2
+            } else {
+                guard let length = WellFormedUTF8.sequenceLength(at: index, in: buffer) else {
+                    return false
+                }
+                index += length
             }
-            index += length
         }
         return true
     }

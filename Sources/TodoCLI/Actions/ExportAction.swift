@@ -115,8 +115,9 @@ struct ExportAction: Action {
 
     /// Writes the records of every line, as a JSON array or as JSON lines, handing each
     /// formatted block to `write` (which returns `false` to stop: the reader has gone). With
-    /// two processors the blocks are formatted two at a time, one on a second thread, while
-    /// the two before them are written; the four output buffers are reused throughout.
+    /// two processors the blocks are formatted two at a time on a second thread, or one there
+    /// and one here after the two before them are written (whichever the last pair's timings
+    /// favour); the four output buffers are reused throughout.
     static func writeRecords(
         of bytes: [UInt8], asArray: Bool, to write: (UnsafeBufferPointer<UInt8>) -> Bool
     ) {
@@ -146,21 +147,39 @@ struct ExportAction: Action {
                 var pending = 0
                 var index = 0
                 var open = true
+                // Whether this thread formats the second block of each pair after writing the
+                // pair before. When writing takes longer than half a block's formatting (a
+                // slow reader), the other thread formats both blocks instead, so that writing
+                // never waits for formatting it could have left to the other thread.
+                var writerFormats = true
+                let clock = ContinuousClock()
                 while index < blocks.count && open {
                     let next = index
                     let done = 1 - pair
                     let waiting = pending
                     let first = writers[2 * pair]
                     let second = writers[2 * pair + 1]
+                    let hasSecond = next + 1 < blocks.count
+                    let split = writerFormats
+                    var formatting = Duration.zero
+                    var writing = Duration.zero
                     Concurrently.run(
-                        { format(next, into: first) },
                         {
+                            let start = clock.now
+                            format(next, into: first)
+                            formatting = clock.now - start
+                            if !split && hasSecond { format(next + 1, into: second) }
+                        },
+                        {
+                            let start = clock.now
                             for slot in 0..<waiting where open {
                                 open = write(writers[2 * done + slot].bytes)
                             }
-                            if open && next + 1 < blocks.count { format(next + 1, into: second) }
+                            writing = clock.now - start
+                            if open && split && hasSecond { format(next + 1, into: second) }
                         })
-                    pending = next + 1 < blocks.count ? 2 : 1
+                    if waiting == 2 { writerFormats = writing < formatting }
+                    pending = hasSecond ? 2 : 1
                     pair = 1 - pair
                     index += 2
                 }

@@ -127,6 +127,7 @@ print(
 )
 print(
     "export = cat of the file; export ..., output cat = cat of a file as big as todo's output;")
+print("export jsonl, awk floor = awk printing each line in a one-field record (no goal);")
 print("check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
 print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world.")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }

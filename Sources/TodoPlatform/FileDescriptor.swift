@@ -68,18 +68,21 @@ package struct FileDescriptor: ~Copyable {
     /// Writes all of `bytes` to a descriptor this value does not own (standard output).
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
         let outcome = bytes.withUnsafeBytes { raw in
-            Result { () throws(Errno) in
-                guard let base = raw.baseAddress else { return }
-                var offset = 0
-                while offset < raw.count {
-                    let count = min(raw.count - offset, 1 << 30)
-                    let written = try valueOrErrno { systemWrite(fd, base + offset, count) }
-                    if written == 0 { throw Errno.ioError }
-                    offset += written
-                }
-            }
+            Result { () throws(Errno) in try writeAll(fd, raw) }
         }
         try outcome.get()
+    }
+
+    /// Writes all the bytes of `raw` to a descriptor this value does not own, with no copy.
+    package static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) throws(Errno) {
+        guard let base = raw.baseAddress else { return }
+        var offset = 0
+        while offset < raw.count {
+            let count = min(raw.count - offset, 1 << 30)
+            let written = try valueOrErrno { systemWrite(fd, base + offset, count) }
+            if written == 0 { throw Errno.ioError }
+            offset += written
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 import TodoJSON
 public import TodoTxt
 
-/// The JSON record of one line (query.md section 5), shared by `todo export` and `todo query`.
+/// The JSON record of one line, shared by `todo query` and `todo export` (whose
+/// ``JSONRecordWriter`` writes the same bytes straight from the file's, and hands this writer
+/// the lines that are not valid UTF-8).
 ///
 /// Fields, in this order: `line`, `raw`, `done`, `priority`, `completionDate`, `creationDate`,
 /// `description`, `projects`, `contexts`, `tags` (a list of `[key, value]` pairs), then `due`

@@ -44,8 +44,21 @@ struct ExportAction: Action {
         case "todotxt":
             Self.writeBack(TodoList(bytes: bytes)) { console.write($0) }
         default:
-            Self.writeRecords(of: bytes, asArray: arguments.format == "json") {
-                console.write($0)
+            // Straight from the formatter's buffer to standard output, with no copy.
+            var failed = false
+            Self.writeRecords(of: bytes, asArray: arguments.format == "json") { output in
+                if console.isCapturing {
+                    console.write(Array(output))
+                    return true
+                }
+                console.flush()
+                do {
+                    try FileDescriptor.writeAll(1, UnsafeRawBufferPointer(output))
+                } catch {
+                    // A closed pipe or a full disk ends the output silently, as elsewhere.
+                    failed = true
+                }
+                return !failed
             }
         }
         return 0
@@ -74,8 +87,9 @@ struct ExportAction: Action {
         var first: Int
     }
 
-    /// The input bytes a block holds at most (a line longer than that makes a longer one).
-    static let blockSize = 1 << 20
+    /// The input bytes a block holds at most (a line longer than that makes a longer one):
+    /// small enough that the four output buffers stay a few megabytes.
+    static let blockSize = 1 << 19
 
     /// The file's lines cut into blocks of about ``blockSize`` bytes, each ending after a line
     /// feed (the last at the end of the file), numbered on from block to block.
@@ -99,56 +113,85 @@ struct ExportAction: Action {
         return result
     }
 
-    /// The records of one block: each preceded by `,` LF (LF alone for the file's first) in a
-    /// JSON array, or followed by LF as JSON lines. The block is copied first, so that the two
-    /// threads never share a reference count.
-    static func records(of bytes: [UInt8], _ block: Block, asArray: Bool) -> [UInt8] {
-        let local = Array(bytes[block.start..<block.end])
-        var output: [UInt8] = []
-        output.reserveCapacity(local.count * 5 + 1024)
-        var number = block.first
-        local.withUnsafeBufferPointer { buffer in
-            Listing.Scan.forEachLine(buffer, from: 0, to: buffer.count) { start, end in
-                if asArray {
-                    if number > 1 { output.append(0x2C) }
-                    output.append(0x0A)
+    /// Writes the records of every line, as a JSON array or as JSON lines, handing each
+    /// formatted block to `write` (which returns `false` to stop: the reader has gone). With
+    /// two processors the blocks are formatted two at a time on a second thread, or one there
+    /// and one here after the two before them are written (whichever the last pair's timings
+    /// favour); the four output buffers are reused throughout.
+    static func writeRecords(
+        of bytes: [UInt8], asArray: Bool, to write: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let blocks = Self.blocks(of: buffer)
+            if asArray && ![UInt8]([0x5B]).withUnsafeBufferPointer({ write($0) }) { return }
+            let parallel = blocks.count >= 2 && Concurrently.processorCount >= 2
+            // JSON records are about four and a half times as long as their lines.
+            let capacity = min(blockSize, buffer.count) * 5 + 4096
+            let writers = (0..<(parallel ? 4 : 1)).map { _ in
+                JSONRecordWriter(capacity: capacity)
+            }
+            func format(_ index: Int, into writer: JSONRecordWriter) {
+                let block = blocks[index]
+                writer.removeAll()
+                writer.appendRecords(
+                    of: buffer, from: block.start, to: block.end, first: block.first,
+                    asArray: asArray)
+            }
+            if !parallel {
+                for index in blocks.indices {
+                    format(index, into: writers[0])
+                    guard write(writers[0].bytes) else { return }
                 }
-                JSONRecord.append(raw: local[start..<end], number: number, to: &output)
-                if !asArray { output.append(0x0A) }
-                number += 1
+            } else {
+                var pair = 0
+                var pending = 0
+                var index = 0
+                var open = true
+                // Whether this thread formats the second block of each pair after writing the
+                // pair before. When writing takes longer than half a block's formatting (a
+                // slow reader), the other thread formats both blocks instead, so that writing
+                // never waits for formatting it could have left to the other thread.
+                var writerFormats = true
+                let clock = ContinuousClock()
+                while index < blocks.count && open {
+                    let next = index
+                    let done = 1 - pair
+                    let waiting = pending
+                    let first = writers[2 * pair]
+                    let second = writers[2 * pair + 1]
+                    let hasSecond = next + 1 < blocks.count
+                    let split = writerFormats
+                    var formatting = Duration.zero
+                    var writing = Duration.zero
+                    Concurrently.run(
+                        {
+                            let start = clock.now
+                            format(next, into: first)
+                            formatting = clock.now - start
+                            if !split && hasSecond { format(next + 1, into: second) }
+                        },
+                        {
+                            let start = clock.now
+                            for slot in 0..<waiting where open {
+                                open = write(writers[2 * done + slot].bytes)
+                            }
+                            writing = clock.now - start
+                            if open && split && hasSecond { format(next + 1, into: second) }
+                        })
+                    if waiting == 2 { writerFormats = writing < formatting }
+                    pending = hasSecond ? 2 : 1
+                    pair = 1 - pair
+                    index += 2
+                }
+                for slot in 0..<pending where open {
+                    open = write(writers[2 * (1 - pair) + slot].bytes)
+                }
+                guard open else { return }
+            }
+            if asArray {
+                let closing: [UInt8] = blocks.isEmpty ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A]
+                _ = closing.withUnsafeBufferPointer { write($0) }
             }
         }
-        return output
-    }
-
-    /// Writes the records of every line, as a JSON array or as JSON lines. With two processors
-    /// the blocks are formatted two at a time, each on its own thread, while the pair before
-    /// them is written.
-    static func writeRecords(of bytes: [UInt8], asArray: Bool, to write: ([UInt8]) -> Void) {
-        let blocks = bytes.withUnsafeBufferPointer { Self.blocks(of: $0) }
-        if asArray { write([0x5B]) }
-        if blocks.count < 2 || Concurrently.processorCount < 2 {
-            for block in blocks { write(records(of: bytes, block, asArray: asArray)) }
-        } else {
-            var pending: [[UInt8]] = []
-            var index = 0
-            while index < blocks.count {
-                var first: [UInt8] = []
-                var second: [UInt8] = []
-                let next = index
-                Concurrently.run(
-                    { first = records(of: bytes, blocks[next], asArray: asArray) },
-                    {
-                        for output in pending { write(output) }
-                        if next + 1 < blocks.count {
-                            second = records(of: bytes, blocks[next + 1], asArray: asArray)
-                        }
-                    })
-                pending = [first, second]
-                index += 2
-            }
-            for output in pending { write(output) }
-        }
-        if asArray { write(blocks.isEmpty ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A]) }
     }
 }

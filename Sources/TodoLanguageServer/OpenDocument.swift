@@ -109,11 +109,13 @@ struct OpenDocument {
         let found = Checker.checkLine(task(ofLine: line), number: line + 1, today: today)
         guard !found.isEmpty else { return nil }
         var json: [UInt8] = []
+        json.reserveCapacity(320 * found.count)
         for (index, finding) in found.enumerated() {
             if index > 0 { json.append(0x2C) }
             render(finding, line: line, to: &json, placeholder: true)
         }
-        return LineFindings(line: line, json: json)
+        // Kept at its size: a million-line document may keep a hundred thousand of these.
+        return LineFindings(line: line, json: Array(json[...]))
     }
 
     /// Adds (`sign` 1) or takes away (-1) what line `line` contributes to the names and the
@@ -276,8 +278,21 @@ struct OpenDocument {
     /// The `diagnostics` array of `textDocument/publishDiagnostics`: the per-line findings as
     /// rendered when their line was checked, merged with the file-level ones.
     func diagnosticsJSON() -> [UInt8] {
-        var output: [UInt8] = [0x5B]
-        output.reserveCapacity(findings.reduce(16) { $0 + $1.json.count + 16 })
+        var output: [UInt8] = []
+        output.reserveCapacity(diagnosticsSizeEstimate)
+        appendDiagnosticsJSON(to: &output)
+        return output
+    }
+
+    /// About the length of ``diagnosticsJSON()`` (a little more, unless file-level findings
+    /// are many).
+    var diagnosticsSizeEstimate: Int {
+        findings.reduce(256) { $0 + $1.json.count + 16 }
+    }
+
+    /// Appends ``diagnosticsJSON()`` to `output`.
+    func appendDiagnosticsJSON(to output: inout [UInt8]) {
+        output.append(0x5B)
         let fileLevel = fileFindings()
         var next = 0
         var first = true
@@ -322,7 +337,6 @@ struct OpenDocument {
             next += 1
         }
         output.append(0x5D)
-        return output
     }
 
     /// Appends a finding on line `line` (0-based) as a protocol diagnostic; the line number is

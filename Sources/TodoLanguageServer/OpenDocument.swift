@@ -114,8 +114,9 @@ struct OpenDocument {
             if index > 0 { json.append(0x2C) }
             render(finding, line: line, to: &json, placeholder: true)
         }
-        // Kept at its size: a million-line document may keep a hundred thousand of these.
-        return LineFindings(line: line, json: Array(json[...]))
+        // Kept at its size, in a new buffer (a million-line document may keep a hundred
+        // thousand of these).
+        return LineFindings(line: line, json: json.withUnsafeBufferPointer { Array($0) })
     }
 
     /// Adds (`sign` 1) or takes away (-1) what line `line` contributes to the names and the

@@ -8,9 +8,9 @@
 /// string longer than ``longString`` bytes, becomes ``JSONValue/stringBytes(_:)`` with its bytes
 /// kept as they are.
 ///
-/// ``parse(taking:keepingStringBytes:)`` reads a buffer it is given to keep: the first long
-/// string is decoded in place, to the front of that buffer, and the buffer becomes the string's
-/// bytes, so that a message holding a whole document costs the memory of the message only.
+/// ``parse(taking:keepingStringBytes:)`` reads a buffer it is given to keep: strings are decoded
+/// in place, to the front of that buffer, and the buffer becomes the first long string's bytes,
+/// so that a message holding a whole document costs the memory of the message only.
 package struct JSONReader {
     /// How deeply arrays and objects may nest.
     package static let maximumDepth = 200
@@ -60,10 +60,10 @@ package struct JSONReader {
     }
 
     /// Parses `bytes` as exactly one JSON value (see ``parse(_:keepingStringBytes:)``), taking
-    /// the buffer over: `bytes` is left empty. With `keepingStringBytes`, the first string of
-    /// at least ``longString`` bytes (before its escapes are decoded) is decoded in place and
-    /// becomes a ``JSONValue/stringBytes(_:)`` that owns the buffer, so no second copy of it is
-    /// ever made. The value and the errors are those of ``parse(_:keepingStringBytes:)``.
+    /// the buffer over: `bytes` is left empty. With `keepingStringBytes`, strings are decoded in
+    /// place, and the first of at least ``longString`` bytes becomes a
+    /// ``JSONValue/stringBytes(_:)`` that owns the buffer, so no second copy of it is ever made.
+    /// The value and the errors are those of ``parse(_:keepingStringBytes:)``.
     package static func parse(
         taking bytes: inout [UInt8], keepingStringBytes: Bool
     ) throws(JSONError) -> JSONValue {
@@ -113,9 +113,7 @@ package struct JSONReader {
         case 0x7B: return try readObject()
         case 0x5B: return try readArray()
         case 0x22:
-            if decodesInPlace && inPlaceLength == nil, let value = try readLongStringInPlace() {
-                return value
-            }
+            if decodesInPlace && inPlaceLength == nil { return try readStringInPlace() }
             let bytes = try readString()
             if keepingStringBytes && bytes.count >= JSONReader.longString {
                 return .stringBytes(bytes)
@@ -320,18 +318,16 @@ package struct JSONReader {
         }
     }
 
-    /// Reads the string at `index` in place when it spans at least ``longString`` bytes: its
-    /// bytes, escapes decoded, go to the front of ``bytes`` (escapes only shrink a string, and
-    /// everything before `index` was read already, so writing never overtakes reading). Returns
-    /// ``placeholder`` for a long result, the value itself for a short one (decoded shorter
-    /// than ``longString``), or `nil` for a string too short to take this way.
-    private mutating func readLongStringInPlace() throws(JSONError) -> JSONValue? {
+    /// Reads the string at `index` in place: its bytes, escapes decoded, go to the front of
+    /// ``bytes`` (escapes only shrink a string, and everything before `index` was read already,
+    /// so writing never overtakes reading). Returns ``placeholder`` for a long string (the
+    /// buffer becomes its bytes at the end of the parse), or the value of a shorter one.
+    private mutating func readStringInPlace() throws(JSONError) -> JSONValue {
         let start = index
         let outcome = bytes.withUnsafeMutableBufferPointer { buffer in
             Self.decodeInPlace(buffer, quote: start)
         }
         switch outcome {
-        case .tooShort: return nil
         case .failure(let error): throw error
         case .decoded(let end, let length):
             index = end
@@ -347,8 +343,6 @@ package struct JSONReader {
 
     /// What ``decodeInPlace(_:quote:)`` did.
     private enum InPlaceOutcome {
-        /// The string spans fewer than ``longString`` bytes; nothing was written.
-        case tooShort
         /// The string was decoded to the front of the buffer; reading goes on at `end`.
         case decoded(end: Int, length: Int)
         /// The string is not valid.
@@ -361,12 +355,6 @@ package struct JSONReader {
         _ buffer: UnsafeMutableBufferPointer<UInt8>, quote: Int
     ) -> InPlaceOutcome {
         let count = buffer.count
-        // The raw span up to the closing quote (a backslash always takes the byte after it).
-        var close = quote + 1
-        while close < count && buffer[close] != 0x22 {
-            close += buffer[close] == 0x5C ? 2 : 1
-        }
-        guard min(close, count) - (quote + 1) >= JSONReader.longString else { return .tooShort }
         var read = quote + 1
         var write = 0
         while true {
@@ -381,12 +369,7 @@ package struct JSONReader {
             }
             if byte != 0x5C {
                 // A run of plain bytes, moved in one piece.
-                var runEnd = read + 1
-                while runEnd < count && buffer[runEnd] != 0x22 && buffer[runEnd] != 0x5C
-                    && buffer[runEnd] >= 0x20
-                {
-                    runEnd += 1
-                }
+                let runEnd = plainRunEnd(UnsafeBufferPointer(buffer), from: read + 1)
                 if write != read, let base = buffer.baseAddress {
                     (base + write).update(from: base + read, count: runEnd - read)
                 }
@@ -421,6 +404,36 @@ package struct JSONReader {
                 read = escape.end
             }
         }
+    }
+
+    /// The offset of the first quote, backslash or control character at or after `start` of
+    /// `buffer` (its count when there is none). Eight bytes are tested at once.
+    private static func plainRunEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buffer.count
+        var index = start
+        if let base = UnsafeRawPointer(buffer.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                // A high bit is set where a byte is zero (a quote or a backslash in `quote` or
+                // `backslash`) or below 0x20 in `word`: exact for "is there one" (high bytes
+                // of `word` never count as controls, `~word` clears them).
+                let found =
+                    ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
+                    | ((word &- ones &* 0x20) & ~word & highs)
+                if found != 0 { break }
+                index += 8
+            }
+        }
+        while index < count && buffer[index] != 0x22 && buffer[index] != 0x5C
+            && buffer[index] >= 0x20
+        {
+            index += 1
+        }
+        return index
     }
 
     /// Decodes the escape whose letter is at `index` (after the backslash): the scalar and the

@@ -52,13 +52,18 @@ struct OpenDocument {
         self.encoding = encoding
         self.today = today
         let lineCount = text.lineCount
-        hashes.reserveCapacity(lineCount)
         hashCounts = HashBuckets(expecting: lineCount)
+        // Written in place, at its size.
+        hashes = [UInt64](unsafeUninitializedCapacity: lineCount) { buffer, initialized in
+            for line in 0..<lineCount {
+                buffer.initializeElement(at: line, to: OpenDocument.hash(task(ofLine: line)))
+            }
+            initialized = lineCount
+        }
         var fresh: [LineFindings] = []
         for line in 0..<lineCount {
             if let entry = check(line, today: today) { fresh.append(entry) }
-            let hash = OpenDocument.hash(task(ofLine: line))
-            hashes.append(hash)
+            let hash = hashes[line]
             if hash != 0 { hashCounts.insert(hash) }
             count(line, sign: 1)
         }

@@ -60,11 +60,15 @@ struct OpenDocument {
             }
             initialized = lineCount
         }
+        // Counted in sorted order: the buckets are then filled one after the other, rather than
+        // a million times at random places in memory.
+        var sorted = hashes.filter { $0 != 0 }
+        sorted.sort()
+        for hash in sorted { hashCounts.insert(hash) }
+        sorted = []
         var fresh: [LineFindings] = []
         for line in 0..<lineCount {
             if let entry = check(line, today: today) { fresh.append(entry) }
-            let hash = hashes[line]
-            if hash != 0 { hashCounts.insert(hash) }
             count(line, sign: 1)
         }
         findings = fresh

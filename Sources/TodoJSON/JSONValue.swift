@@ -102,3 +102,33 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
         self = .object(members)
     }
 }
+
+extension JSONValue {
+    /// Puts `bytes` in place of the first empty ``stringBytes(_:)`` (which the reader never
+    /// returns otherwise), leaving `bytes` empty; whether there was one.
+    mutating func replacePlaceholder(with bytes: inout [UInt8]) -> Bool {
+        switch self {
+        case .stringBytes(let held) where held.isEmpty:
+            var taken: [UInt8] = []
+            swap(&taken, &bytes)
+            self = .stringBytes(taken)
+            return true
+        case .array(var elements):
+            self = .null
+            defer { self = .array(elements) }
+            for index in elements.indices {
+                if elements[index].replacePlaceholder(with: &bytes) { return true }
+            }
+            return false
+        case .object(var members):
+            self = .null
+            defer { self = .object(members) }
+            for index in members.indices {
+                if members.values[index].replacePlaceholder(with: &bytes) { return true }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+}

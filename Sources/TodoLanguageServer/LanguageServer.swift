@@ -50,7 +50,11 @@ package struct LanguageServer {
                 if framer.hasPartialMessage { log(.warning, "input ended inside a message") }
                 phase = .exited(phase == .shutDown ? 0 : 1)
             }
-            for output in receive(input) { transport.write(output) }
+            var messages = receive(input)
+            for index in messages.indices {
+                transport.write(messages[index])
+                messages[index] = []  // a big message goes as soon as it is written
+            }
             if case .exited(let status) = phase { return status }
         }
     }
@@ -60,7 +64,7 @@ package struct LanguageServer {
         framer.append(bytes)
         var output: [[UInt8]] = []
         while case .running = isServing, var frame = framer.next() {
-            let messages: [Outgoing]
+            var messages: [Outgoing]
             switch frame {
             case .body(var body):
                 frame = .malformed("")  // the body's only owner is `body` now
@@ -69,16 +73,18 @@ package struct LanguageServer {
                 log(.warning, "bad message header: \(problem)")
                 messages = [.json(Self.errorResponse(id: .null, .parseError(problem)))]
             }
-            for message in messages {
-                let body: [UInt8]
-                switch message {
+            for index in messages.indices {
+                var body: [UInt8]
+                switch messages[index] {
                 case .json(let value): body = JSONWriter.bytes(value)
                 case .body(let bytes): body = bytes
                 }
+                messages[index] = .body([])  // `body` is the only owner, so framing does not copy
                 if environment.logLevel >= .debug {
                     log(.debug, "sent: \(String(decoding: body, as: UTF8.self))")
                 }
-                output.append(MessageFramer.frame(body))
+                MessageFramer.frame(&body)
+                output.append(body)
             }
         }
         return output
@@ -102,16 +108,16 @@ package struct LanguageServer {
         if level <= environment.logLevel { environment.log("todo language-server: \(message())") }
     }
 
-    /// Handles one message body and returns the messages to send. The body is emptied once
-    /// it is parsed, so that a big one does not stay in memory beside what was read from it.
+    /// Handles one message body and returns the messages to send. The body is taken by the
+    /// reader, so that a big one does not stay in memory beside what was read from it.
     mutating func handle(body: inout [UInt8]) -> [Outgoing] {
         if environment.logLevel >= .debug {
             log(.debug, "received: \(String(decoding: body, as: UTF8.self))")
         }
         let message: JSONValue
         do {
-            message = try JSONReader.parse(body, keepingStringBytes: true)
-            body = []
+            // The body's buffer becomes the longest string in it (a document's text).
+            message = try JSONReader.parse(taking: &body, keepingStringBytes: true)
         } catch {
             log(.warning, "message is not JSON: \(error)")
             return [

@@ -47,12 +47,14 @@ package struct MessageFramer: Sendable {
     package mutating func next() -> Frame? {
         if let length = pendingLength {
             guard buffer.count - start >= length else { return nil }
-            if start + length == buffer.count && length >= 1 << 20 {
-                // The buffer holds this big message and nothing after it: hand its bytes over
-                // without a second copy (a whole document is sent this way).
+            if length >= 1 << 20 {
+                // A big message (a whole document is sent this way): its bytes are handed over
+                // without a second copy, and the few bytes read after it go to a new buffer.
                 var body: [UInt8] = []
                 swap(&body, &buffer)
-                body.removeFirst(start)
+                buffer = Array(body[(start + length)...])
+                body.removeSubrange((start + length)...)
+                body.removeSubrange(0..<start)
                 start = 0
                 pendingLength = nil
                 return .body(body)
@@ -175,6 +177,14 @@ package struct MessageFramer: Sendable {
 
     /// `Content-Length: N` CR LF CR LF, then `body`.
     package static func frame(_ body: [UInt8]) -> [UInt8] {
-        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var framed = body
+        frame(&framed)
+        return framed
+    }
+
+    /// Puts the header `Content-Length: N` CR LF CR LF before `body`, in place when its
+    /// buffer has room (a big body is not copied).
+    package static func frame(_ body: inout [UInt8]) {
+        body.insert(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8, at: 0)
     }
 }

@@ -42,23 +42,42 @@ struct NameIndex {
         }
         let text = item.descriptionBytes
         guard !text.isEmpty else { return }
-        WordScanner.forEach(in: text) { word in
-            switch word.kind {
-            case .project, .context:
-                // Once per task: only the first word with this name counts.
-                if !Self.appearsBefore(word.wordRange.lowerBound, word, in: text) {
+        // The projects and contexts counted for this task so far: a task counts a name once.
+        // Few tasks have more than a handful, which are kept on the stack.
+        withUnsafeTemporaryAllocation(of: ScannedWord.self, capacity: 8) { seen in
+            var seenCount = 0
+            WordScanner.forEach(in: text) { word in
+                switch word.kind {
+                case .project, .context:
+                    var counted = false
+                    for index in 0..<seenCount
+                    where seen[index].kind == word.kind && seen[index].name.elementsEqual(word.name)
+                    {
+                        counted = true
+                        break
+                    }
+                    if !counted && seenCount == seen.count {
+                        counted = Self.appearsBefore(word.wordRange.lowerBound, word, in: text)
+                    }
+                    guard !counted else { break }
+                    if seenCount < seen.count {
+                        seen.initializeElement(at: seenCount, to: word)
+                        seenCount += 1
+                    }
                     add(word.kind == .project ? .project : .context, word.name, sign: sign)
+                case .tag:
+                    add(.tagKey, word.name, sign: sign, nonDate: Checker.isDate(word.value) ? 0 : 1)
+                case .text:
+                    break
                 }
-            case .tag:
-                add(.tagKey, word.name, sign: sign, nonDate: Checker.isDate(word.value) ? 0 : 1)
-            case .text:
-                break
+                return true
             }
-            return true
+            _ = seen.prefix(seenCount).deinitialize()
         }
     }
 
-    /// Whether a word of the same kind and name as `word` comes before offset `end` of `text`.
+    /// Whether a word of the same kind and name as `word` comes before offset `end` of `text`
+    /// (looked for once more than eight names were seen on the line).
     private static func appearsBefore(
         _ end: Int, _ word: ScannedWord, in text: ArraySlice<UInt8>
     ) -> Bool {
@@ -71,32 +90,42 @@ struct NameIndex {
         return found
     }
 
-    /// The key of a name: a hash of its kind and bytes.
+    /// The key of a name: a hash of its kind and bytes (FNV-1a, then mixed; the table hashes
+    /// the key again, so this one only has to tell names apart).
     private static func key(_ kind: Kind, _ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hasher = Hasher()
-        hasher.combine(kind)
-        hasher.combine(bytes: UnsafeRawBufferPointer(name))
-        return UInt64(UInt(bitPattern: hasher.finalize()))
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ kind.rawValue
+        for byte in name {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        hash ^= hash >> 32
+        return hash
     }
 
     private mutating func add(
         _ kind: Kind, _ name: UnsafeBufferPointer<UInt8>, sign: Int, nonDate: Int = 0
     ) {
         var key = Self.key(kind, name)
-        while let entry = entries[key], entry.kind != kind || !entry.bytes.elementsEqual(name) {
-            key &+= 1
-        }
-        if var entry = entries[key] {
-            entry.count += sign
-            entry.nonDates += sign * nonDate
-            // A name that is gone is forgotten, unless a colliding name sits after it.
-            if entry.count <= 0 && entries[key &+ 1] == nil {
-                entries[key] = nil
-            } else {
-                entries[key] = entry
+        while true {
+            guard let index = entries.index(forKey: key) else {
+                if sign > 0 {
+                    entries[key] = Entry(
+                        kind: kind, bytes: Array(name), count: sign, nonDates: nonDate)
+                }
+                return
             }
-        } else if sign > 0 {
-            entries[key] = Entry(kind: kind, bytes: Array(name), count: sign, nonDates: nonDate)
+            let entry = entries.values[index]
+            guard entry.kind == kind && entry.bytes.elementsEqual(name) else {
+                key &+= 1
+                continue
+            }
+            // A name that is gone is forgotten, unless a colliding name sits after it.
+            if entry.count + sign <= 0 && entries[key &+ 1] == nil {
+                entries.remove(at: index)
+            } else {
+                entries.values[index].count += sign
+                entries.values[index].nonDates += sign * nonDate
+            }
+            return
         }
     }
 

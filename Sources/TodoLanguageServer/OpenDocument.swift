@@ -52,14 +52,23 @@ struct OpenDocument {
         self.encoding = encoding
         self.today = today
         let lineCount = text.lineCount
-        hashes.reserveCapacity(lineCount)
         hashCounts = HashBuckets(expecting: lineCount)
+        // Written in place, at its size.
+        hashes = [UInt64](unsafeUninitializedCapacity: lineCount) { buffer, initialized in
+            for line in 0..<lineCount {
+                buffer.initializeElement(at: line, to: OpenDocument.hash(task(ofLine: line)))
+            }
+            initialized = lineCount
+        }
+        // Counted in sorted order: the buckets are then filled one after the other, rather than
+        // a million times at random places in memory.
+        var sorted = hashes.filter { $0 != 0 }
+        sorted.sort()
+        for hash in sorted { hashCounts.insert(hash) }
+        sorted = []
         var fresh: [LineFindings] = []
         for line in 0..<lineCount {
             if let entry = check(line, today: today) { fresh.append(entry) }
-            let hash = OpenDocument.hash(task(ofLine: line))
-            hashes.append(hash)
-            if hash != 0 { hashCounts.insert(hash) }
             count(line, sign: 1)
         }
         findings = fresh
@@ -109,11 +118,14 @@ struct OpenDocument {
         let found = Checker.checkLine(task(ofLine: line), number: line + 1, today: today)
         guard !found.isEmpty else { return nil }
         var json: [UInt8] = []
+        json.reserveCapacity(320 * found.count)
         for (index, finding) in found.enumerated() {
             if index > 0 { json.append(0x2C) }
             render(finding, line: line, to: &json, placeholder: true)
         }
-        return LineFindings(line: line, json: json)
+        // Kept at its size, in a new buffer (a million-line document may keep a hundred
+        // thousand of these).
+        return LineFindings(line: line, json: json.withUnsafeBufferPointer { Array($0) })
     }
 
     /// Adds (`sign` 1) or takes away (-1) what line `line` contributes to the names and the
@@ -276,8 +288,21 @@ struct OpenDocument {
     /// The `diagnostics` array of `textDocument/publishDiagnostics`: the per-line findings as
     /// rendered when their line was checked, merged with the file-level ones.
     func diagnosticsJSON() -> [UInt8] {
-        var output: [UInt8] = [0x5B]
-        output.reserveCapacity(findings.reduce(16) { $0 + $1.json.count + 16 })
+        var output: [UInt8] = []
+        output.reserveCapacity(diagnosticsSizeEstimate)
+        appendDiagnosticsJSON(to: &output)
+        return output
+    }
+
+    /// About the length of ``diagnosticsJSON()`` (a little more, unless file-level findings
+    /// are many).
+    var diagnosticsSizeEstimate: Int {
+        findings.reduce(256) { $0 + $1.json.count + 16 }
+    }
+
+    /// Appends ``diagnosticsJSON()`` to `output`.
+    func appendDiagnosticsJSON(to output: inout [UInt8]) {
+        output.append(0x5B)
         let fileLevel = fileFindings()
         var next = 0
         var first = true
@@ -322,7 +347,6 @@ struct OpenDocument {
             next += 1
         }
         output.append(0x5D)
-        return output
     }
 
     /// Appends a finding on line `line` (0-based) as a protocol diagnostic; the line number is

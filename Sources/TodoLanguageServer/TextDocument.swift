@@ -30,7 +30,13 @@ package struct TextDocument: Sendable {
         self.uri = uri
         self.version = version
         self.bytes = bytes
-        var starts = [0]
+        // Counted first, so that the index is allocated once at its size (a million lines
+        // would otherwise leave it up to twice as big, and copy it as it grows).
+        var count = 1
+        TextDocument.forEachLineStart(in: bytes, from: 0, to: bytes.count) { _ in count += 1 }
+        var starts: [Int] = []
+        starts.reserveCapacity(count)
+        starts.append(0)
         TextDocument.appendLineStarts(in: bytes, from: 0, to: bytes.count, to: &starts)
         self.lineStarts = starts
     }
@@ -46,10 +52,19 @@ package struct TextDocument: Sendable {
         return starts
     }
 
-    /// Appends the offsets of ``lineStarts(in:from:to:)`` to `starts`. Eight bytes are tested
-    /// at once for a CR or LF, so the bytes between line ends cost little.
+    /// Appends the offsets of ``lineStarts(in:from:to:)`` to `starts`.
     private static func appendLineStarts(
         in bytes: [UInt8], from: Int, to: Int, to starts: inout [Int]
+    ) {
+        forEachLineStart(in: bytes, from: from, to: to) { starts.append($0) }
+    }
+
+    /// Calls `body` with the offset of each line that a line end strictly inside `from..<to`
+    /// of `bytes` starts. Eight bytes are tested at once for a CR or LF, so the bytes between
+    /// line ends cost little.
+    @inline(__always)
+    private static func forEachLineStart(
+        in bytes: [UInt8], from: Int, to: Int, _ body: (Int) -> Void
     ) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = UnsafeRawPointer(buffer.baseAddress) else { return }
@@ -71,9 +86,9 @@ package struct TextDocument: Sendable {
                 }
                 let byte = buffer[index]
                 if byte == 0x0A {
-                    starts.append(index + 1)
+                    body(index + 1)
                 } else if byte == 0x0D && !(index + 1 < buffer.count && buffer[index + 1] == 0x0A) {
-                    starts.append(index + 1)
+                    body(index + 1)
                 }
                 index += 1
             }

@@ -123,4 +123,49 @@ import TodoJSON
             #expect(found.contains { $0["id"] == 7 }, "\(String(decoding: garbage, as: UTF8.self))")
         }
     }
+
+    /// A message of more than a megabyte (handed over without a copy, its text decoded in
+    /// place), arriving with a small message before it and half of one after it in the same
+    /// read, and the rest later: every message is read whole and in order.
+    @Test func aBigMessageBetweenOthersIsReadWhole() throws {
+        var client = TestClient.initialized()
+        var text = ""
+        for line in 0..<40_000 {
+            text +=
+                line == 15_000
+                ? "(B) café \u{1F600} due:2026-02-30 +big\r\n" : "(A) task \(line) +big @here\r\n"
+        }
+        let open = TestClient.frame([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": [
+                    "uri": "file:///big/todo.txt", "languageId": "todotxt", "version": 1,
+                    "text": .string(text),
+                ]
+            ],
+        ])
+        #expect(open.count > 1 << 20)
+        let before = TestClient.frame(["jsonrpc": "2.0", "id": 5, "method": "shutdownx"])
+        let after = TestClient.frame([
+            "jsonrpc": "2.0", "id": 6, "method": "textDocument/hover",
+            "params": [
+                "textDocument": ["uri": "file:///big/todo.txt"],
+                "position": ["line": 15_000, "character": 5],
+            ],
+        ])
+        var found = client.sendBytes(before + open + after.prefix(10))
+        found += client.sendBytes(Array(after.dropFirst(10)))
+        #expect(found.count == 3)
+        #expect(found.first?["id"] == 5 && found.first?["error"]?["code"] == -32601)
+        let diagnostics = found.dropFirst().first?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.count == 1)
+        // UTF-16: "(B) café 😀 " is 12 units, and the date's value starts 4 units later.
+        #expect(
+            diagnostics.first?["range"]
+                == [
+                    "start": ["line": 15_000, "character": 16],
+                    "end": ["line": 15_000, "character": 26],
+                ])
+        #expect(found.last?["id"] == 6 && found.last?["result"] != nil)
+    }
 }

@@ -9,7 +9,7 @@ package enum ByteSearch {
     /// The first index at or after `start` whose byte is one of `a`, `b`, `c` (repeat a byte to
     /// look for fewer), or `buffer.count`.
     @inline(__always)
-    static func firstIndex(
+    package static func firstIndex(
         of a: UInt8, _ b: UInt8, _ c: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int {
         let count = buffer.count

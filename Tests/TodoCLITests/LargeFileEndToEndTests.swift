@@ -48,7 +48,9 @@ import Testing
     }()
 
     /// Runs `todo -p ARGUMENTS` on the file (as todo.txt in a fresh directory).
-    static func run(_ arguments: [String]) throws -> (output: [UInt8], status: Int32) {
+    static func run(
+        _ arguments: [String], file: [UInt8] = file
+    ) throws -> (output: [UInt8], status: Int32) {
         let home = try TodoBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
         let path = home.appendingPathComponent("todo.txt")
@@ -146,5 +148,52 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The distinct words `lsc` or `lsprj` print for the lines that pass `keep`, as todo.sh's
+    /// `grep -o '[^ ]*@[^ ]\+' | grep '^@'` finds them: space-separated chunks that start with
+    /// the sigil and go on after it.
+    static func words(sigil: UInt8, _ keep: ([UInt8]) -> Bool = { _ in true }) -> Set<[UInt8]> {
+        var found = Set<[UInt8]>()
+        for line in lines where keep(line) {
+            for chunk in line.split(separator: 0x20) where chunk.first == sigil && chunk.count > 1 {
+                found.insert(Array(chunk))
+            }
+        }
+        return found
+    }
+
+    /// The lines of a listing's output, checked to be distinct.
+    static func distinctLines(_ output: [UInt8]) -> Set<[UInt8]> {
+        let lines = output.split(separator: 0x0A).map { Array($0) }
+        #expect(Set(lines).count == lines.count)
+        return Set(lines)
+    }
+
+    @Test func contextsAndProjectsOfBothHalvesMatchTheReference() throws {
+        for (action, sigil) in [("lsc", UInt8(0x40)), ("lsprj", UInt8(0x2B))] {
+            let result = try Self.run([action])
+            #expect(result.status == 0)
+            let expected = Self.words(sigil: sigil)
+            #expect(!expected.isEmpty)
+            #expect(Self.distinctLines(result.output) == expected, "\(action)")
+        }
+    }
+
+    @Test func contextsOfTheLinesWithATermMatchTheReference() throws {
+        let result = try Self.run(["lsc", "-mom", "call"])
+        #expect(result.status == 0)
+        let expected = Self.words(sigil: 0x40) {
+            !Self.contains($0, "mom") && Self.contains($0, "call")
+        }
+        #expect(Self.distinctLines(result.output) == expected)
+    }
+
+    @Test func contextWordsAtTheEdgesOfLinesAndChunks() throws {
+        let file = Array(
+            "\u{FEFF}@first x\ny @end@ z@ a@b @c\r\nsolo @\n@d".utf8)
+        let result = try Self.run(["lsc"], file: file)
+        #expect(result.status == 0)
+        #expect(String(decoding: result.output, as: UTF8.self) == "@c\n@d\n@end@\n@first\n")
     }
 }

@@ -477,19 +477,29 @@ extension Session {
         let bytes = try readListingBytes(path)
         let width = Listing.width(for: Listing.Scan.lineCount(bytes))
         var total = 0
+        try runOneFileListing(path: path, width: width, total: { total }) {
+            let selected = try self.selectRows(
+                inBytes: bytes, width: width, terms: terms, postFilter: postFilter)
+            total = selected.total
+            return selected.selection
+        }
+    }
+
+    /// Runs the listing of one file: `select` picks its rows (and, by then, `total` tells how
+    /// many tasks the file has), ordered as todo.sh orders them for a number `width` wide, with
+    /// the footer that counts the rows shown.
+    func runOneFileListing(
+        path: String, width: Int, total: @escaping () -> Int,
+        select: @escaping () throws -> ListingSelection
+    ) throws {
         let pipeline = ListingPipeline(
-            select: {
-                let selected = try self.selectRows(
-                    inBytes: bytes, width: width, terms: terms, postFilter: postFilter)
-                total = selected.total
-                return selected.selection
-            },
+            select: select,
             order: { self.orderRows($0, width: width) },
             write: { (output: ListingOutput) in
                 self.printListing(
                     output,
                     footers: [
-                        "\(Session.prefix(of: path)): \(output.count) of \(total) tasks shown"
+                        "\(Session.prefix(of: path)): \(output.count) of \(total()) tasks shown"
                     ])
             })
         try run(pipeline)

@@ -212,17 +212,7 @@ extension Session {
         high.appendRows(to: &rows, linesBefore: low.lineCount)
         let selection = ListingSelection(
             rows: rows, filterCommand: Session.filterCommand(filters, postFilter?.command))
-        let pipeline = ListingPipeline(
-            select: { selection },
-            order: { self.orderRows($0, width: width) },
-            write: { (output: ListingOutput) in
-                self.printListing(
-                    output,
-                    footers: [
-                        "\(Session.prefix(of: path)): \(output.count) of \(total) tasks shown"
-                    ])
-            })
-        try run(pipeline)
+        try runOneFileListing(path: path, width: width, total: { total }) { selection }
     }
 
     /// Reads a file a listing shows in pieces, a large one in two halves at once unless

@@ -47,9 +47,10 @@ import Testing
         return parts
     }()
 
-    /// Runs `todo -p ARGUMENTS` on the file (as todo.txt in a fresh directory).
+    /// Runs `todo -p ARGUMENTS` on `file` (as todo.txt in a fresh directory), the clock set to
+    /// `clock` (TODOTXT_NOW) when given.
     static func run(
-        _ arguments: [String], file: [UInt8] = file
+        _ arguments: [String], file: [UInt8] = file, clock: String? = nil
     ) throws -> (output: [UInt8], status: Int32) {
         let home = try TodoBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -58,8 +59,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TodoBinary.path)
         process.arguments = ["--file", path.path, "-p"] + arguments
-        process.environment = TodoBinary.environment(
-            home: home, extra: ["TODOTXT_GLOBAL_CFG_FILE": "", "TODOTXT_HISTORY": "0"])
+        var extra = ["TODOTXT_GLOBAL_CFG_FILE": "", "TODOTXT_HISTORY": "0"]
+        if let clock { extra["TODOTXT_NOW"] = clock }
+        process.environment = TodoBinary.environment(home: home, extra: extra)
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -17,25 +17,7 @@ import TodoTxt
     /// Runs `todo -p ARGUMENTS` on ``LargeFileEndToEndTests/file`` with the clock on
     /// ``today``.
     static func run(_ arguments: [String]) throws -> (output: [UInt8], status: Int32) {
-        let home = try TodoBinary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let path = home.appendingPathComponent("todo.txt")
-        try Data(LargeFileEndToEndTests.file).write(to: path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TodoBinary.path)
-        process.arguments = ["--file", path.path, "-p"] + arguments
-        process.environment = TodoBinary.environment(
-            home: home,
-            extra: [
-                "TODOTXT_GLOBAL_CFG_FILE": "", "TODOTXT_HISTORY": "0",
-                "TODOTXT_NOW": "2026-11-23",
-            ])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (Array(data), process.terminationStatus)
+        try LargeFileEndToEndTests.run(arguments, clock: "2026-11-23")
     }
 
     @Test(arguments: [

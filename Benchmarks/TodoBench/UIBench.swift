@@ -4,8 +4,8 @@ import TodoPlatform
 /// `todo ui`'s speed and memory (ui.md §5, README "The task list on screen"): the built binary
 /// on a pseudo-terminal of 80 × 24, as a terminal emulator runs it, on a generated file. The
 /// figures: the first screen against `todo ls` on the same file, one `j` (the bytes written
-/// and the time to the last of them), one `s` against `todo ls TERM`, and the peak resident
-/// memory against the file's size. Times are medians; on a loaded machine compare the ratios,
+/// and the time to the last of them), one `s` and one filter `/TERM` against `todo ls TERM`,
+/// and the peak resident memory against the file's size. Times are medians; on a loaded machine compare the ratios,
 /// which come from runs alternated in one process, not the absolute times.
 struct UIBench {
     /// The measured figures of one file size.
@@ -24,6 +24,9 @@ struct UIBench {
         var sort: Double
         /// Milliseconds of `todo ls TERM` on the same file.
         var listTerm: Double
+        /// Milliseconds from submitting the filter `TERM` (its `Enter`) to the last byte of the
+        /// filtered screen.
+        var filter: Double
         /// The largest peak resident memory of the `todo ui` runs, in bytes.
         var peakMemory: Int
     }
@@ -94,8 +97,12 @@ struct UIBench {
         return (last, bytes)
     }
 
+    /// The term of `todo ls TERM` and of the filter typed at `/`.
+    static let term = "call"
+
     /// Measures one file of `lines` lines: `runs` sessions, each timed from start to first
-    /// screen, then ten `j`, one `s`, `q`; `todo ls` and `todo ls TERM` alternate with them.
+    /// screen, then ten `j`, one `s`, one filter, `q`; `todo ls` and `todo ls TERM` alternate
+    /// with them.
     func run(lines: Int, runs: Int) -> Figures? {
         let directory = "\(root)/ui-\(lines)"
         try? FileManager.default.createDirectory(
@@ -110,6 +117,7 @@ struct UIBench {
         var moves: [Double] = []
         var moveBytes = 0
         var sorts: [Double] = []
+        var filters: [Double] = []
         var peak = 0
         for _ in 0..<runs {
             list.append(
@@ -119,7 +127,7 @@ struct UIBench {
                 ).seconds * 1000)
             listTerm.append(
                 Spawn.run(
-                    [todo, "ls", "call"], environment: environment, directory: directory,
+                    [todo, "ls", Self.term], environment: environment, directory: directory,
                     outputPath: nil, errorPath: "/dev/null"
                 ).seconds * 1000)
             Spawn.trimHeap()
@@ -138,6 +146,11 @@ struct UIBench {
             let (time, written) = Self.redraw(terminal, key: "s")
             guard Self.contains(written, "text,pri") else { return nil }
             sorts.append(time)
+            // The prompt and the term typed first; the time is that of `Enter`.
+            _ = Self.redraw(terminal, key: "/" + Self.term)
+            let (filterTime, filtered) = Self.redraw(terminal, key: "\r")
+            guard Self.contains(filtered, Self.term) else { return nil }
+            filters.append(filterTime)
             terminal.write(Array("q".utf8))
             let outcome = terminal.waitForExit()
             guard outcome.status == 0 else { return nil }
@@ -146,7 +159,8 @@ struct UIBench {
         return Figures(
             lines: lines, fileBytes: bytes.count, firstScreen: Self.median(first),
             list: Self.median(list), move: Self.median(moves), moveBytes: moveBytes,
-            sort: Self.median(sorts), listTerm: Self.median(listTerm), peakMemory: peak)
+            sort: Self.median(sorts), listTerm: Self.median(listTerm),
+            filter: Self.median(filters), peakMemory: peak)
     }
 
     /// Prints one size's figures against the goals.
@@ -156,6 +170,7 @@ struct UIBench {
         func verdict(_ met: Bool) -> String { met ? "ok" : "MISSED" }
         let ratio = figures.list > 0 ? figures.firstScreen / figures.list : 0
         let sortRatio = figures.listTerm > 0 ? figures.sort / figures.listTerm : 0
+        let filterRatio = figures.listTerm > 0 ? figures.filter / figures.listTerm : 0
         let allowance = figures.peakMemory - figures.fileBytes
         print("")
         print(
@@ -172,6 +187,9 @@ struct UIBench {
         print(
             "  s (sort)      \(ms(figures.sort)), todo ls TERM \(ms(figures.listTerm)): "
                 + "\(Report.format(sortRatio, 2))x (goal <= 1x) " + verdict(sortRatio <= 1))
+        print(
+            "  /\(term) (filter) \(ms(figures.filter)), todo ls TERM \(ms(figures.listTerm)): "
+                + "\(Report.format(filterRatio, 2))x (goal <= 1x) " + verdict(filterRatio <= 1))
         print(
             "  peak memory   \(mb(figures.peakMemory)) = file + \(mb(allowance)) "
                 + "(goal <= file + \(mb(memoryAllowance))) "

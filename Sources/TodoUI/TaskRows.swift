@@ -27,32 +27,37 @@ package struct TaskRows: RandomAccessCollection, Sendable {
         _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting
     ) throws(TaskStoreError) {
         let list = snapshot.list
-        let today = snapshot.today
-        let query: Query
-        do {
-            query = try filter.resolved(today: today)
-        } catch {
-            throw .invalidQuery(error)
-        }
-        var selected: [Int] = []
-        if query.text.isEmpty {
-            // No filter: the view alone decides, from the `x ` a done task starts with, so no
-            // task is parsed before the sort.
+        var selected: [Int32] = []
+        if filter.text.isEmpty {
+            // No filter: the view alone decides, from the `x ` a done task starts with.
             for index in list.indices where !list[index].isBlank {
-                let isDone = list[index].content.starts(with: [0x78, 0x20])
-                if view == .all || (view == .done) == isDone { selected.append(index) }
-            }
-        } else {
-            for index in list.indices where !list[index].isBlank {
-                let item = list[index].item
-                if view.shows(item), query.matches(item, line: index + 1, today: today) {
-                    selected.append(index)
+                if view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
+                    selected.append(Int32(truncatingIfNeeded: index))
                 }
             }
+        } else {
+            // The lines `todo query FILTER --all` selects (a word of the filter is looked for
+            // in the file's bytes before any line is parsed), cut to the view.
+            let request = QueryRequest(query: filter, includesAll: true)
+            let matched: [Int]
+            do {
+                matched = try request.selectedLines(in: list, today: snapshot.today)
+            } catch {
+                throw .invalidQuery(error)
+            }
+            for index in matched
+            where view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
+                selected.append(Int32(truncatingIfNeeded: index))
+            }
         }
-        let request = QueryRequest(query: query, sorting: sorting, includesAll: true)
         self.list = list
-        lines = request.ordered(selected, in: list).map { Int32(truncatingIfNeeded: $0) }
+        // Sorted from the lines' bytes: no parsed task is kept, only a few integers a row.
+        lines = sorting.sortedLines(selected, in: list)
+    }
+
+    /// Whether a line is a done task's: it starts with `x `.
+    private static func isDone(_ content: ArraySlice<UInt8>) -> Bool {
+        content.starts(with: [0x78, 0x20])
     }
 
     /// The first row.

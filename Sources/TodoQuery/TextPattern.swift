@@ -18,7 +18,9 @@ struct TextPattern: Hashable, Sendable {
     func matches(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         if needle.isEmpty { return true }
         if isCaseSensitive { return TextPattern.contains(haystack, needle, foldASCII: false) }
-        if haystack.allSatisfy({ $0 < 0x80 }) || TextPattern.foldsLikeASCII(haystack, needle: needle) {
+        if haystack.allSatisfy({ $0 < 0x80 })
+            || TextPattern.foldsLikeASCII(haystack, needle: needle)
+        {
             return TextPattern.contains(haystack, needle, foldASCII: true)
         }
         let lowered = TextPattern.lowercased(haystack)

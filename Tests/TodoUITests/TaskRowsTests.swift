@@ -28,19 +28,20 @@ import TodoUI
 
     /// Words with long shared starts (ties past the integers' 23 bytes), case, non-ASCII
     /// letters whose lower case differs in length, and invalid UTF-8.
-    static let words: [[UInt8]] = [
-        "call", "Call", "CALL", "call the plumber about the leaking kitchen tap",
-        "call the plumber about the leaking kitchen sink", "café", "CAFÉ", "İstanbul",
-        "ıstanbul", "Straße", "STRASSE", "日本", "écrire", "Écrire", "zebra", "a", "A", "",
-        "+work", "+Work", "+w", "@home", "@Home", "@phone", "est:3", "est:-0", "est:0",
-        "est:2.50", "est:10", "est:abc", "est:ABC", "est:", "due:2026-11-30", "due:2026-11-30",
-        "due:2025-01-01", "due:2026-13-01", "due:tomorrow", "t:2026-12-01", "t:2020-01-01",
-        "pri:B", "pri:c", "pri:Z", "h:1", "rec:1w",
-        "K-Kelvin", "İİİİİİİİİİİİİİİİİİİİ", "aaaaaaaaaaaaaaaaaaaaaaİ", "ŉ", "ǅ",
-    ].map { Array($0.utf8) } + [
-        [0xFF, 0x61], [0xC3], [0x63, 0x61, 0x66, 0xC3, 0x28], [0xE2, 0x84], [0xF0, 0x9F, 0x98],
-        [0xED, 0xA0, 0x80, 0x61], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x28, 0xA1],
-    ]
+    static let words: [[UInt8]] =
+        [
+            "call", "Call", "CALL", "call the plumber about the leaking kitchen tap",
+            "call the plumber about the leaking kitchen sink", "café", "CAFÉ", "İstanbul",
+            "ıstanbul", "Straße", "STRASSE", "日本", "écrire", "Écrire", "zebra", "a", "A", "",
+            "+work", "+Work", "+w", "@home", "@Home", "@phone", "est:3", "est:-0", "est:0",
+            "est:2.50", "est:10", "est:abc", "est:ABC", "est:", "due:2026-11-30", "due:2026-11-30",
+            "due:2025-01-01", "due:2026-13-01", "due:tomorrow", "t:2026-12-01", "t:2020-01-01",
+            "pri:B", "pri:c", "pri:Z", "h:1", "rec:1w",
+            "K-Kelvin", "İİİİİİİİİİİİİİİİİİİİ", "aaaaaaaaaaaaaaaaaaaaaaİ", "ŉ", "ǅ",
+        ].map { Array($0.utf8) } + [
+            [0xFF, 0x61], [0xC3], [0x63, 0x61, 0x66, 0xC3, 0x28], [0xE2, 0x84], [0xF0, 0x9F, 0x98],
+            [0xED, 0xA0, 0x80, 0x61], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x28, 0xA1],
+        ]
 
     /// A file of `count` lines: priorities, dates, done marks, blank lines, duplicates.
     static func file(_ generator: inout Generator, lines count: Int) -> [UInt8] {

@@ -109,17 +109,42 @@ struct ConfigReader {
         return bytes.allSatisfy(isNameByte)
     }
 
-    /// Bytes that mean more than themselves outside quotes: operators, substitutions, globs,
+    /// Whether `byte` means more than itself outside quotes: operators, substitutions, globs,
     /// braces.
-    private static let unquotedSpecial: Set<UInt8> = Set(";&|<>()`{}*?[]\r".utf8)
+    private static func isUnquotedSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "<"),
+            UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "`"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "*"), UInt8(ascii: "?"),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\r"):
+            true
+        default: false
+        }
+    }
 
-    /// Appends a byte to the word, joining unquoted bytes into one literal.
-    private static func append(_ byte: UInt8, quoted: Bool, to segments: inout [Segment]) {
+    /// Whether `byte` stands for itself in a word outside double quotes: none of the bytes
+    /// ``word(_:inBraces:)`` handles on their own, and not the byte that ends the word.
+    private static func isOrdinary(_ byte: UInt8, inBraces: Bool) -> Bool {
+        switch byte {
+        case 0x20, 0x09: inBraces
+        case 0x7D: false
+        case 0x27, 0x22, 0x5C, 0x24, 0x7E: false
+        default: !isUnquotedSpecial(byte)
+        }
+    }
+
+    /// Appends bytes to the word, joining them to a literal just before them that has the same
+    /// quoting. The literal is taken out of the list before it grows, so that its bytes are
+    /// not copied for every byte added.
+    private static func append(
+        _ added: some Collection<UInt8>, quoted: Bool, to segments: inout [Segment]
+    ) {
         if case .literal(var bytes, let wasQuoted)? = segments.last, wasQuoted == quoted {
-            bytes.append(byte)
-            segments[segments.count - 1] = .literal(bytes, quoted: quoted)
+            segments.removeLast()
+            bytes.append(contentsOf: added)
+            segments.append(.literal(bytes, quoted: quoted))
         } else {
-            segments.append(.literal([byte], quoted: quoted))
+            segments.append(.literal(Array(added), quoted: quoted))
         }
     }
 
@@ -147,7 +172,7 @@ struct ConfigReader {
             case 0x5C:  // backslash
                 guard let escaped = line.next else { throw Uncertain() }
                 line.index += 2
-                append(escaped, quoted: true, to: &segments)
+                append(CollectionOfOne(escaped), quoted: true, to: &segments)
             case 0x24:  // $
                 segments.append(try dollar(&line, quoted: false))
             case 0x7E:  // ~
@@ -160,9 +185,14 @@ struct ConfigReader {
                 else { throw Uncertain() }
                 segments.append(.home)
             default:
-                guard !unquotedSpecial.contains(byte) else { throw Uncertain() }
-                append(byte, quoted: false, to: &segments)
+                guard !isUnquotedSpecial(byte) else { throw Uncertain() }
+                // A run of bytes that stand for themselves, taken at once.
+                let start = line.index
                 line.index += 1
+                while let next = line.current, isOrdinary(next, inBraces: inBraces) {
+                    line.index += 1
+                }
+                append(line.bytes[start..<line.index], quoted: false, to: &segments)
             }
         }
         return segments
@@ -185,10 +215,10 @@ struct ConfigReader {
             case 0x5C:
                 guard let escaped = line.next else { throw Uncertain() }
                 if [0x24, 0x60, 0x22, 0x5C].contains(escaped) {
-                    append(escaped, quoted: true, to: &segments)
+                    append(CollectionOfOne(escaped), quoted: true, to: &segments)
                     line.index += 2
                 } else {
-                    append(byte, quoted: true, to: &segments)
+                    append(CollectionOfOne(byte), quoted: true, to: &segments)
                     line.index += 1
                 }
             case 0x24:
@@ -196,8 +226,15 @@ struct ConfigReader {
             case 0x60:
                 throw Uncertain()
             default:
-                append(byte, quoted: true, to: &segments)
+                // A run of bytes that stand for themselves inside the quotes, taken at once.
+                let start = line.index
                 line.index += 1
+                while let next = line.current, next != 0x22, next != 0x5C, next != 0x24,
+                    next != 0x60
+                {
+                    line.index += 1
+                }
+                append(line.bytes[start..<line.index], quoted: true, to: &segments)
             }
         }
         guard !line.atEnd else { throw Uncertain() }
@@ -263,7 +300,7 @@ struct ConfigReader {
                     word.append(try dollar(&line, quoted: true))
                 } else {
                     guard ![0x22, 0x27, 0x5C, 0x60, 0x7E].contains(inner) else { throw Uncertain() }
-                    append(inner, quoted: true, to: &word)
+                    append(CollectionOfOne(inner), quoted: true, to: &word)
                     line.index += 1
                 }
             }

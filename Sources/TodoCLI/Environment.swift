@@ -54,7 +54,8 @@ package struct Environment {
         let cwd = ProcessState.currentDirectory() ?? (variables["PWD"] ?? ".")
         return Environment(
             variables: variables, programPath: programPath, currentDirectory: cwd,
-            storage: FileStorage(temporaryDirectory: variables["TMPDIR"]), clock: SystemClock(),
+            storage: FileStorage(temporaryDirectory: variables["TMPDIR"], variables: variables),
+            clock: SystemClock(),
             console: .standard(), inputIsTerminal: Terminal.isTerminal(0),
             readLine: { Swift.readLine(strippingNewline: true) },
             readAllInput: { (try? FileDescriptor.readToEnd(0)) ?? [] },

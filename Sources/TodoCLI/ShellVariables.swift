@@ -8,8 +8,14 @@ struct ShellVariables: Equatable {
 
     /// The variables of an environment: all set, all exported.
     init(environment: [String: String] = [:]) {
-        values = environment
-        exportedNames = Set(environment.keys)
+        // Room for todo.sh's defaults and colours (about 50) besides the environment, so that
+        // setting them does not grow the tables several times over.
+        values.reserveCapacity(environment.count + 64)
+        exportedNames.reserveCapacity(environment.count + 64)
+        for (name, value) in environment {
+            values[name] = value
+            exportedNames.insert(name)
+        }
     }
 
     /// The value of `name`, `nil` when it is unset.

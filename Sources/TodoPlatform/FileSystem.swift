@@ -19,6 +19,14 @@ package struct FileSystem: Sendable {
         package var rawValue: Int
         /// Creates options from bits.
         package init(rawValue: Int) { self.rawValue = rawValue }
+        /// Options from a list literal. Spelled out here because `OptionSet`'s own goes through
+        /// the generic `SetAlgebra` initializer when called from another module, which looks
+        /// up conformances at run time: a noticeable part of a short run's start-up.
+        package init(arrayLiteral elements: OpenOptions...) {
+            var bits = 0
+            for element in elements { bits |= element.rawValue }
+            self.rawValue = bits
+        }
         /// Open for writing only (otherwise for reading only).
         package static let writeOnly = OpenOptions(rawValue: 1)
         /// Create the file when it is missing.

@@ -38,6 +38,7 @@ package final class POSIXRegex {
     )
         throws(Invalid)
     {
+        ProcessState.adoptEnvironmentLocale()
         var flags: Int32 = 0
         if ignoringCase { flags |= REG_ICASE }
         if extended { flags |= REG_EXTENDED }
@@ -95,6 +96,7 @@ package final class POSIXRegex {
 
 /// Compares two byte strings in the current locale's collation order (`strcoll`).
 package func collationOrder(_ left: [UInt8], _ right: [UInt8]) -> Int32 {
+    ProcessState.adoptEnvironmentLocale()
     let a = left + [0]
     let b = right + [0]
     return a.withUnsafeBufferPointer { x in

@@ -18,12 +18,20 @@ package enum ProcessState {
         #else
             var pointer = environ
         #endif
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        var count = 0
+        while pointer[count] != nil { count += 1 }
+        variables.reserveCapacity(count)
+        for index in 0..<count {
+            guard let entry = pointer[index] else { break }
+            // Split at the first `=` on the bytes: decoding each entry as Characters and
+            // searching it costs more than the rest of a short run's start-up.
+            let length = strlen(entry)
+            entry.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: length)
+                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return }
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
-            pointer += 1
         }
         return variables
     }
@@ -39,10 +47,16 @@ package enum ProcessState {
             decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Takes the locale from the environment (`LANG`, `LC_ALL`, ...), as C programs do at start.
+    /// Takes the locale from the environment (`LANG`, `LC_ALL`, ...), as C programs do at start;
+    /// only the first call does anything. Only the POSIX regular expressions and collation
+    /// depend on it, so they call this before their first use: loading a locale's files is a
+    /// large part of a short run's start-up, and most runs never need it.
     package static func adoptEnvironmentLocale() {
-        _ = setlocale(LC_ALL, "")
+        _ = localeAdopted
     }
+
+    /// Set once, on first use (a thread-safe lazy global).
+    private static let localeAdopted: Bool = setlocale(LC_ALL, "") != nil
 
     /// Whether this process may execute `path` (`access(X_OK)`).
     package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }

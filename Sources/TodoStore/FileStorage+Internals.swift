@@ -256,14 +256,16 @@ extension FileStorage {
         }
         if let readError { throw failure(operation, path, readError) }
         if bytes.count == expected {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            // The file may have grown since `fstat`: read on to its end. The buffer is left
+            // uninitialized, so that the usual read of nothing touches none of its pages.
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+            defer { chunk.deallocate() }
             while true {
-                let got = chunk.withUnsafeMutableBytes { raw in
-                    Result { () throws(Errno) in try sys.read(fd, raw) }
+                let count = try call(operation, path) { () throws(Errno) in
+                    try sys.read(fd, chunk)
                 }
-                let count = try call(operation, path) { () throws(Errno) in try got.get() }
                 if count == 0 { break }
-                bytes.append(contentsOf: chunk[..<count])
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             }
         }
         return (bytes, status)

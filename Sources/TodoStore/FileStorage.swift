@@ -54,6 +54,15 @@ public final class FileStorage: TodoStorage {
         self.init(fileSystem: .live, temporaryDirectory: temporaryDirectory)
     }
 
+    /// Creates a store that uses the real file system, with `variables` as the environment it
+    /// takes the journal's place from (`XDG_STATE_HOME`, `HOME`), so that a caller that already
+    /// holds the environment does not have it read again.
+    package convenience init(temporaryDirectory: String?, variables: [String: String]) {
+        self.init(
+            fileSystem: .live, temporaryDirectory: temporaryDirectory,
+            journalDirectory: MoveJournal.directory(variables: variables))
+    }
+
     /// Creates a store whose every system call goes through `fileSystem` (for fault injection).
     ///
     /// - Parameter journalDirectory: where moves keep their records; by default the user's

@@ -2,7 +2,6 @@
 import TodoCLI
 import TodoPlatform
 
-ProcessState.adoptEnvironmentLocale()
 let status = TodoCLI.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: .current(programPath: CommandLine.arguments.first ?? "todo"))

@@ -72,6 +72,15 @@ import TodoTxt
 
                 """, native: true),
         Sample(
+            name: "quotes, escapes and expansions joined in one word",
+            text: """
+                export A=one\\ two'three'"four $HOME five"six
+                B=x\\"y"a\\$b\\\\c\\d"z C=${UNSET:-a b\\ c"d"}end
+                export D="tab\tinside" E=plain-_.,/:@%+=value F=~/x
+                G="${HOME}/a b"'$HOME'\\~
+
+                """, native: true),
+        Sample(
             name: "add-on and listing settings",
             text: """
                 export TODO_DIR=$HOME/todo

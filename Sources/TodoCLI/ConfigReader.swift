@@ -17,11 +17,18 @@ struct ConfigReader {
     /// Reads `text` with `variables` as the shell's variables before it; `nil` when some line
     /// is not certain (then nothing is changed).
     static func read(_ text: [UInt8], variables: ShellVariables) -> ShellVariables? {
-        guard String(decoding: text, as: UTF8.self).utf8.elementsEqual(text) else { return nil }
+        // Valid UTF-8 only: an ASCII file is, and only another one is decoded to tell.
+        guard
+            text.allSatisfy({ $0 < 0x80 })
+                || String(decoding: text, as: UTF8.self).utf8.elementsEqual(text)
+        else { return nil }
         var reader = ConfigReader(variables: variables)
         do {
-            for line in text.split(separator: 0x0A, omittingEmptySubsequences: true) {
-                try reader.run(Array(line))
+            var start = 0
+            while start < text.count {
+                let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+                if end > start { try reader.run(Array(text[start..<end])) }
+                start = end + 1
             }
         } catch {
             return nil

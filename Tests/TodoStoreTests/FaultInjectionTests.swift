@@ -51,6 +51,13 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
                 return try FileSystem.live.write(
                     fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
             }
+            // An edit of a few lines copies the rest; without copy_file_range, it writes.
+            calls.copyRange = { _, _, _, _, _ throws(Errno) in throw Errno(ENOSYS) }
+            calls.writeAt = { fd, buffer, offset throws(Errno) in
+                if writes.next() == 2 { throw error }
+                return try FileSystem.live.writeAt(
+                    fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)), offset)
+            }
         case .readOnlyFile:
             calls.checkWritable = { _, _ throws(Errno) in throw error }
         case .readOnlyDirectory:

@@ -41,23 +41,11 @@ import Testing
         ["do", "pri", "rm", "replace"].map { Case(file: file.name, command: $0) }
     }
 
-    /// The file's lines with their terminators, the byte order mark left on line 1.
-    static func rawLines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var lines: [[UInt8]] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            lines.append(Array(bytes[start...index]))
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(Array(bytes[start...])) }
-        return lines
-    }
-
     /// The file after `command` changed line `number`, computed here: the line's content
     /// (without the byte order mark and terminator) changed as the command changes a task
     /// without priority or date, everything else kept byte for byte.
     static func expected(_ bytes: [UInt8], command: String, number: Int) -> [UInt8] {
-        var lines = rawLines(bytes)
+        var lines = linesWithTerminators(bytes)
         let raw = lines[number - 1]
         let mark = number == 1 && raw.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var terminator: [UInt8] = []

@@ -8,17 +8,6 @@ import TodoTxt
 /// (``FileChange/init(path:stretches:)``) are the records made from what a whole-file rewrite
 /// writes.
 @Suite struct FileChangeStretchTests {
-    /// The file's lines with their terminators (the byte order mark on line 0).
-    private func rawLines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var lines: [[UInt8]] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            lines.append(Array(bytes[start...index]))
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(Array(bytes[start...])) }
-        return lines
-    }
 
     @Test(arguments: 0..<40)
     func stretchesGiveTheRecordOfTheWholeRewrite(seed: Int) throws {
@@ -41,8 +30,8 @@ import TodoTxt
         }
         // The stretches a store reports: runs of neighbouring changed lines, each between its
         // unchanged neighbours.
-        let old = rawLines(before)
-        let new = rawLines(list.serialized())
+        let old = linesWithTerminators(before)
+        let new = linesWithTerminators(list.serialized())
         var stretches: [LineStretch] = []
         var index = 0
         while index < count {

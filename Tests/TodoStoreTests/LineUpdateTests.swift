@@ -244,25 +244,7 @@ private func generated(
         #expect(try readFile(path) == "\u{FEFF}a\nb".bytes)
     }
 
-    // MARK: Every rule of a rewrite holds on the line path.
-
-    @Test(arguments: Fault.allCases)
-    func aFailedLineEditLeavesTheFileAsItWas(fault: Fault) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("todo.txt")
-        try writeFile(path, FaultInjectionTests.original, mode: 0o640)
-        let store = FileStorage(fileSystem: fault.syscalls())
-        let error = #expect(throws: StoreError.self) {
-            try store.update(path, lines: [250]) { window in
-                try window.replaceLine(at: 250, with: "changed".bytes)
-            }
-        }
-        #expect(error?.description == "cannot \(fault.operation) \(path): \(fault.reason)")
-        #expect(try readFile(path) == FaultInjectionTests.original)
-        #expect(status(path).st_mode & 0o7777 == 0o640)
-        #expect(directory.temporaries().isEmpty)
-    }
+    // MARK: Every rule of a rewrite holds on the line path (see also FaultInjectionTests).
 
     @Test func modeOwnerAndSymbolicLinkAreKept() throws {
         let directory = try TemporaryDirectory()
@@ -275,46 +257,5 @@ private func generated(
         #expect(linkStatus(link).st_mode & S_IFMT == S_IFLNK)
         #expect(try readFile(real) == "a\nB\n".bytes)
         #expect(status(real).st_mode & 0o7777 == 0o600)
-    }
-
-    @Test func anEditIsAppliedAgainToTheFreshContent() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("todo.txt")
-        try writeFile(path, "a\nb\n".bytes)
-        let calls = FaultInjectionTests.syscalls { sync in
-            if sync == 1 { try writeFile(path, "a\nb\nadded by an editor\n".bytes) }
-        }
-        var editCalls = 0
-        try FileStorage(fileSystem: calls).update(path, lines: [1]) { window in
-            editCalls += 1
-            guard try window.content(at: 1).elementsEqual("b".bytes) else {
-                throw TestFailure("moved")
-            }
-            try window.replaceLine(at: 1, with: "B".bytes)
-        }
-        #expect(editCalls == 2)
-        #expect(try readFile(path) == "a\nB\nadded by an editor\n".bytes)
-        #expect(directory.temporaries().isEmpty)
-    }
-
-    @Test func anEditWhoseLineChangedThrowsAndWritesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("todo.txt")
-        try writeFile(path, "a\nb\n".bytes)
-        let calls = FaultInjectionTests.syscalls { sync in
-            if sync == 1 { try writeFile(path, "a\nsomething else\n".bytes) }
-        }
-        #expect(throws: TestFailure.self) {
-            try FileStorage(fileSystem: calls).update(path, lines: [1]) { window in
-                guard try window.content(at: 1).elementsEqual("b".bytes) else {
-                    throw TestFailure("line 2 changed")
-                }
-                try window.replaceLine(at: 1, with: "B".bytes)
-            }
-        }
-        #expect(try readFile(path) == "a\nsomething else\n".bytes)
-        #expect(directory.temporaries().isEmpty)
     }
 }

@@ -1,5 +1,5 @@
 import TodoPlatform
-package import TodoTxt
+import TodoTxt
 
 /// Lines a store changed without reading the whole file, as told to a ``LineObserver``: one
 /// stretch of neighbouring lines, each line with its terminator (line 0 with the file's byte

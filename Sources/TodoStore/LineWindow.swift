@@ -5,10 +5,10 @@ package import TodoTxt
 /// ``FileStorage`` finds by reading the file up to them, so that changing one line of a large
 /// file never holds the file in memory.
 ///
-/// An edit asks for a line the window does not hold, or for what only the whole file can do
-/// (append a line, remove every blank line), and the window throws ``NeedsWholeFile``: the
-/// store then reads the whole file and calls the edit again, so an edit written against a
-/// window works on any file. Lines are changed by the rules of ``TodoList`` (its terminators
+/// When an edit asks for a line the window does not hold, or for what only the whole file can
+/// do (append a line, remove every blank line), the window throws ``NeedsWholeFile``: the store
+/// then reads the whole file and calls the edit again, so an edit written against a window
+/// works on any file. Lines are changed by the rules of ``TodoList`` (its terminators
 /// kept or fitted, its byte order mark kept outside line 1), so the file's bytes come out the
 /// same whichever way the edit ran.
 package struct LineWindow {

@@ -92,24 +92,32 @@ extension FileStorage: LineUpdatingStorage {
         for index in indices where index >= 0 {
             wanted.formUnion([max(index - 1, 0), index, index + 1])
         }
-        let scan = try LineScan.read(fd, keeping: wanted, path: file.path, storage: self)
-        if scan.lineCount != nil && scan.length != status.size { return nil }
-        var window = LineWindow(lines: scan.lines, lineCount: scan.lineCount)
-        let result: Result
-        do {
-            result = try edit(&window)
-        } catch is LineWindow.NeedsWholeFile {
-            return nil
+        var result: Result?
+        var edited: LineWindow.Partial?
+        // An edit that appends is run again on a scan that went on to the file's end.
+        for toEnd in [false, true] {
+            let scan = try LineScan.read(
+                fd, keeping: wanted, toEnd: toEnd, path: file.path, storage: self)
+            if scan.lineCount != nil && scan.length != status.size { return nil }
+            var window = LineWindow(lines: scan.lines, lineCount: scan.lineCount)
+            do {
+                result = try edit(&window)
+            } catch is LineWindow.NeedsEnd where !toEnd {
+                continue
+            } catch is LineWindow.NeedsWholeFile, is LineWindow.NeedsEnd {
+                return nil
+            }
+            guard case .partial(let partial) = window.backing else { return nil }
+            edited = partial
+            break
         }
-        guard case .partial(let lines, let lineCount) = window.backing,
-            let changes = LineScan.changes(lines, lineCount: lineCount)
-        else { return nil }
+        guard let result, let edited, let changes = LineScan.changes(edited) else { return nil }
         if changes.isEmpty { return result }
         let state = FileState(bytes: [], status: status)
         var complete = true
         do throws(WriteFailure) {
             let temporary = try prepareTemporary(file, expecting: state) { out throws(Errno) in
-                complete = try writePatched(fd, length: status.size, lines: lines, to: out)
+                complete = try writePatched(fd, length: status.size, edited, to: out)
             }
             guard complete else {
                 try? sys.removeAt(file.directory, temporary.name)
@@ -127,13 +135,15 @@ extension FileStorage: LineUpdatingStorage {
     }
 
     /// Writes the file read through `source` (`length` bytes) to `destination` with the
-    /// changed `lines` put in: the stretches between them are copied inside the kernel
-    /// (``FileSystem/copyRange``), or read and written where that cannot be done. Returns
-    /// `false` when the source ended early (someone shortened it meanwhile).
+    /// changed lines of `edited` put in and its appended lines after: the stretches between
+    /// them are copied inside the kernel (``FileSystem/copyRange``), or read and written where
+    /// that cannot be done. Returns `false` when the source ended early (someone shortened it
+    /// meanwhile).
     func writePatched(
-        _ source: Int32, length: Int64, lines: [Int: LineWindow.Loaded], to destination: Int32
+        _ source: Int32, length: Int64, _ edited: LineWindow.Partial, to destination: Int32
     ) throws(Errno) -> Bool {
         var copier = RangeCopier(source: source, destination: destination, sys: sys)
+        let lines = edited.lines
         for index in lines.keys.sorted() {
             guard let line = lines[index] else { continue }
             let new = line.currentRaw
@@ -142,7 +152,11 @@ extension FileStorage: LineUpdatingStorage {
             try copier.write(new[...])
             copier.skip(to: line.offset + Int64(line.raw.count))
         }
-        return try copier.copy(upTo: length)
+        guard try copier.copy(upTo: length) else { return false }
+        for line in edited.appended {
+            try copier.write((line.content + line.terminator.bytes)[...])
+        }
+        return true
     }
 }
 

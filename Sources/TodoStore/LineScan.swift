@@ -16,10 +16,11 @@ struct LineScan {
     /// The UTF-8 byte order mark.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Reads `fd` from its current offset (its start) in pieces until every line in `wanted` is
-    /// found or the file ends.
+    /// Reads `fd` from its start in pieces until every line in `wanted` is found or the file
+    /// ends; with `toEnd`, counts the lines to the end and keeps the last two as well.
     static func read(
-        _ fd: Int32, keeping wanted: Set<Int>, path: String, storage: FileStorage
+        _ fd: Int32, keeping wanted: Set<Int>, toEnd: Bool = false, path: String,
+        storage: FileStorage
     ) throws(StoreError) -> LineScan {
         var scan = LineScan()
         let targets = wanted.sorted()
@@ -30,9 +31,10 @@ struct LineScan {
         var current: [UInt8]? = targets.first == 0 ? [] : nil
         if current != nil { next = 1 }
         var chunk = [UInt8](repeating: 0, count: 1 << 18)
-        while index <= last {
+        while index <= last || toEnd {
+            let offset = scan.length
             let outcome = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(Errno) in try storage.sys.read(fd, raw) }
+                Result { () throws(Errno) in try storage.sys.readAt(fd, raw, offset) }
             }
             let count = try storage.call("read", path) { () throws(Errno) in try outcome.get() }
             if count == 0 {
@@ -42,6 +44,7 @@ struct LineScan {
                 } else {
                     scan.lineCount = current == nil && lineStart < scan.length ? index + 1 : index
                 }
+                if toEnd { try scan.keepLastLines(fd, path: path, storage: storage) }
                 return scan
             }
             let chunkStart = scan.length
@@ -49,21 +52,30 @@ struct LineScan {
             chunk.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 var position = 0
+                /// Counts the lines of the rest of the piece, none of which is kept.
+                func skipRest() {
+                    let feeds = LineFeeds.count(in: base + position, count: count - position)
+                    if feeds > 0 {
+                        var end = count - 1
+                        while base[end] != 0x0A { end -= 1 }
+                        lineStart = chunkStart + Int64(end + 1)
+                    }
+                    index += feeds
+                    position = count
+                }
                 // Whether the next line to keep is known to start in this piece.
                 var walking = false
-                while position < count && index <= last {
+                while position < count {
+                    if index > last {
+                        skipRest()
+                        break
+                    }
                     if current == nil && !walking {
                         // Whole stretches of lines that are not kept are only counted.
                         let wantedNext = next < targets.count ? targets[next] : Int.max
                         let feeds = LineFeeds.count(in: base + position, count: count - position)
                         if index + feeds < wantedNext {
-                            if feeds > 0 {
-                                var end = count - 1
-                                while base[end] != 0x0A { end -= 1 }
-                                lineStart = chunkStart + Int64(end + 1)
-                            }
-                            index += feeds
-                            position = count
+                            skipRest()
                             break
                         }
                         walking = true
@@ -90,6 +102,55 @@ struct LineScan {
         return scan
     }
 
+    /// Keeps the file's last two lines (what an append changes and sits below), read from its
+    /// end, once ``lineCount`` and ``length`` are known.
+    mutating func keepLastLines(
+        _ fd: Int32, path: String, storage: FileStorage
+    ) throws(StoreError) {
+        guard let lineCount else { return }
+        let missing = [lineCount - 2, lineCount - 1].filter { $0 >= 0 && lines[$0] == nil }
+        guard !missing.isEmpty else { return }
+        var size: Int64 = 1 << 12
+        while true {
+            let start = max(length - size, 0)
+            var tail = [UInt8](repeating: 0, count: Int(length - start))
+            var got = 0
+            while got < tail.count {
+                let position = start + Int64(got)
+                let outcome = tail.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) in
+                        try storage.sys.readAt(
+                            fd, UnsafeMutableRawBufferPointer(rebasing: raw[got...]), position)
+                    }
+                }
+                let count = try storage.call("read", path) { () throws(Errno) in
+                    try outcome.get()
+                }
+                // Shortened meanwhile: the lines stay unread, and the edit needs the whole file.
+                if count == 0 { return }
+                got += count
+            }
+            // Where each line that starts inside the tail starts, in the file.
+            var starts: [Int64] = start == 0 ? [0] : []
+            for (offset, byte) in tail.enumerated() where byte == 0x0A {
+                if start + Int64(offset) + 1 < length { starts.append(start + Int64(offset) + 1) }
+            }
+            if starts.count >= 2 || start == 0 {
+                // The last one or two lines, each from its start to the next one's.
+                let bounds = Array(starts.suffix(2)) + [length]
+                for position in 0..<(bounds.count - 1) {
+                    let index = lineCount - (bounds.count - 1) + position
+                    guard missing.contains(index) else { continue }
+                    let from = Int(bounds[position] - start)
+                    let to = Int(bounds[position + 1] - start)
+                    keep(Array(tail[from..<to]), index: index, at: bounds[position])
+                }
+                return
+            }
+            size *= 4
+        }
+    }
+
     /// Where the content of line 0 starts: after a byte order mark.
     static func contentStart(of firstLine: [UInt8]) -> Int {
         firstLine.starts(with: byteOrderMark) ? 3 : 0
@@ -106,9 +167,10 @@ struct LineScan {
             offset: offset, raw: raw, contentStart: start, terminator: terminator)
     }
 
-    /// The stretches of changed lines, each with its unchanged neighbours, or `nil` when a
-    /// neighbour was not read (an edit changed a line it did not name).
-    static func changes(_ lines: [Int: LineWindow.Loaded], lineCount: Int?) -> [ChangedLines]? {
+    /// The stretches of changed lines (and appended ones), each with its unchanged neighbours,
+    /// or `nil` when a neighbour was not read (an edit changed a line it did not name).
+    static func changes(_ edited: LineWindow.Partial) -> [ChangedLines]? {
+        let lines = edited.lines
         func isChanged(_ index: Int) -> Bool {
             guard let line = lines[index] else { return false }
             return line.currentRaw != line.raw
@@ -130,7 +192,7 @@ struct LineScan {
             } else if let lastLine = lines[last], lastLine.isRemoved || lastLine.terminator == .none
             {
                 below = nil
-            } else if let lineCount, last + 1 >= lineCount {
+            } else if let lineCount = edited.lineCount, last + 1 >= lineCount {
                 below = nil
             } else {
                 return nil
@@ -140,10 +202,24 @@ struct LineScan {
                 ChangedLines(
                     firstLine: first,
                     before: indices.compactMap { lines[$0]?.raw },
-                    after: indices.compactMap {
-                        lines[$0].flatMap { $0.isRemoved ? nil : $0.currentRaw }
+                    after: indices.compactMap { index in
+                        lines[index].flatMap { $0.isRemoved ? nil : $0.currentRaw }
                     },
                     above: above, below: below))
+        }
+        guard !edited.appended.isEmpty else { return stretches }
+        // Appended lines follow the file's last line: in its stretch when it changed (it got a
+        // terminator), else in one of their own below it.
+        guard let lineCount = edited.lineCount, lineCount > 0, let lastLine = lines[lineCount - 1]
+        else { return nil }
+        let added = edited.appended.map { $0.content + $0.terminator.bytes }
+        if let end = stretches.last, end.firstLine + end.before.count == lineCount {
+            stretches[stretches.count - 1].after += added
+        } else {
+            stretches.append(
+                ChangedLines(
+                    firstLine: lineCount, before: [], after: added, above: lastLine.raw,
+                    below: nil))
         }
         return stretches
     }

@@ -101,4 +101,37 @@ import Testing
             #expect([UInt8](try Data(contentsOf: todoFile)) == file.bytes, "line \(number)")
         }
     }
+
+    /// `do` of a recurring task appends its next occurrence at the end of the file: the file is
+    /// read on to its end but never held, the last line gets the first line's terminator, and
+    /// `undo` gives the exact bytes back.
+    @Test func aRecurringTaskDoneAppendsItsNextOccurrence() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("line-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        var lines = linesWithTerminators(Self.largeFile)
+        lines[100] = Array("(B) 2026-01-01 water plants rec:1w\n".utf8)
+        let original = Array(lines.joined())
+        try Data(original).write(to: todoFile)
+        let environment = [
+            "TODO_DIR": directory.path, "TODO_FILE": todoFile.path,
+            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
+            "TODOTXT_NOW": "2026-11-23",
+        ]
+        let run = try BuiltTodo.run(
+            ["-p", "-a", "do", "101"], environment: environment, history: true)
+        #expect(run.status == 0, "\(run.errorText)")
+        #expect(run.outputText.contains("40001 (B) 2026-11-23 water plants rec:1w due:2026-11-30"))
+        lines[100] = Array("x 2026-11-23 2026-01-01 water plants rec:1w\n".utf8)
+        // The first line ends with CR LF: so do the old last line and the new one.
+        let expected =
+            Array(lines.joined()) + [0x0D, 0x0A]
+            + Array("(B) 2026-11-23 water plants rec:1w due:2026-11-30\r\n".utf8)
+        #expect([UInt8](try Data(contentsOf: todoFile)) == expected)
+        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        #expect(undone.status == 0, "\(undone.errorText)")
+        #expect([UInt8](try Data(contentsOf: todoFile)) == original)
+    }
 }

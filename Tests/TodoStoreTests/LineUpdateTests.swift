@@ -14,18 +14,28 @@ struct LineEditCase: Sendable, CustomTestStringConvertible {
     var file: [UInt8]
     /// The lines the edit names.
     var indices: Set<Int>
-    /// The changes, in order: a line replaced by content, or (`nil`) the last line removed.
-    var steps: [(index: Int, content: [UInt8]?)]
+    /// The changes, in order.
+    var steps: [Step]
+
+    /// One change of a line.
+    enum Step {
+        /// Line `index` gets new content.
+        case replace(Int, [UInt8])
+        /// Line `index`, the last, is removed.
+        case remove(Int)
+        /// A line is appended.
+        case append([UInt8])
+    }
 
     var testDescription: String { name }
 
     /// Applies the steps to a window, as a command does.
     func apply(_ window: inout LineWindow) throws {
-        for (index, content) in steps {
-            if let content {
-                try window.replaceLine(at: index, with: content)
-            } else {
-                try window.removeLine(at: index)
+        for step in steps {
+            switch step {
+            case .replace(let index, let content): try window.replaceLine(at: index, with: content)
+            case .remove(let index): try window.removeLine(at: index)
+            case .append(let content): try window.appendLine(content)
             }
         }
     }
@@ -54,53 +64,72 @@ private func generated(
     static let cases: [LineEditCase] = [
         LineEditCase(
             name: "first line", file: generated(count: 10), indices: [0],
-            steps: [(0, "(A) task 0".bytes)]),
+            steps: [.replace(0, "(A) task 0".bytes)]),
         LineEditCase(
             name: "first line after a byte order mark",
             file: generated(count: 10, byteOrderMark: true), indices: [0],
-            steps: [(0, "x 2026-01-01 task 0".bytes)]),
+            steps: [.replace(0, "x 2026-01-01 task 0".bytes)]),
         LineEditCase(
             name: "a line of a CRLF file", file: generated(count: 10, crlfEvery: 1),
-            indices: [4], steps: [(4, "changed".bytes)]),
+            indices: [4], steps: [.replace(4, "changed".bytes)]),
         LineEditCase(
             name: "last line without a final newline",
             file: generated(count: 10, finalNewline: false), indices: [9],
-            steps: [(9, "changed last".bytes)]),
+            steps: [.replace(9, "changed last".bytes)]),
         LineEditCase(
             name: "last line emptied without a final newline gets a terminator",
             file: generated(count: 10, crlfEvery: 1, finalNewline: false), indices: [9],
-            steps: [(9, [])]),
+            steps: [.replace(9, [])]),
         LineEditCase(
             name: "last line removed", file: generated(count: 10, finalNewline: false),
-            indices: [9], steps: [(9, nil)]),
+            indices: [9], steps: [.remove(9)]),
         LineEditCase(
             name: "last line with a final newline", file: generated(count: 10), indices: [9],
-            steps: [(9, "changed".bytes)]),
+            steps: [.replace(9, "changed".bytes)]),
         LineEditCase(
             name: "content ending with CR keeps its CR", file: generated(count: 10),
-            indices: [3], steps: [(3, "ends with CR\r".bytes)]),
+            indices: [3], steps: [.replace(3, "ends with CR\r".bytes)]),
         LineEditCase(
             name: "a line longer than a piece", file: generated(count: 50, long: 20),
-            indices: [20], steps: [(20, "short now".bytes)]),
+            indices: [20], steps: [.replace(20, "short now".bytes)]),
         LineEditCase(
             name: "the line after a long one", file: generated(count: 50, long: 20),
-            indices: [21], steps: [(21, "(B) task 21".bytes)]),
+            indices: [21], steps: [.replace(21, "(B) task 21".bytes)]),
         LineEditCase(
             name: "two lines far apart in a file over 2 MiB",
             file: generated(count: 90_000, crlfEvery: 7), indices: [3, 80_000],
-            steps: [(3, "three".bytes), (80_000, "eighty thousand".bytes)]),
+            steps: [.replace(3, "three".bytes), .replace(80_000, "eighty thousand".bytes)]),
         LineEditCase(
             name: "neighbouring lines", file: generated(count: 10), indices: [4, 5],
-            steps: [(4, "four".bytes), (5, "five".bytes)]),
+            steps: [.replace(4, "four".bytes), .replace(5, "five".bytes)]),
         LineEditCase(
             name: "the same line twice", file: generated(count: 10), indices: [2],
-            steps: [(2, "once".bytes), (2, "twice".bytes)]),
+            steps: [.replace(2, "once".bytes), .replace(2, "twice".bytes)]),
         LineEditCase(
             name: "a line replaced by itself", file: generated(count: 10), indices: [2],
-            steps: [(2, "task 2 +project @context".bytes)]),
+            steps: [.replace(2, "task 2 +project @context".bytes)]),
         LineEditCase(
             name: "a file of one line without a terminator", file: "only".bytes, indices: [0],
-            steps: [(0, "(A) only".bytes)]),
+            steps: [.replace(0, "(A) only".bytes)]),
+        LineEditCase(
+            name: "a line done and its next occurrence appended to a file over 2 MiB",
+            file: generated(count: 90_000, crlfEvery: 5), indices: [1_000],
+            steps: [.replace(1_000, "x done".bytes), .append("again".bytes)]),
+        LineEditCase(
+            name: "appended after a last line without a terminator, in CRLF",
+            file: generated(count: 90_000, crlfEvery: 1, finalNewline: false), indices: [10],
+            steps: [.replace(10, "x done".bytes), .append("again".bytes), .append("more".bytes)]),
+        LineEditCase(
+            name: "appended after a last line ending with CR",
+            file: "(A) a\nb\nc\r".bytes, indices: [1],
+            steps: [.replace(1, "x b".bytes), .append("b again\r".bytes)]),
+        LineEditCase(
+            name: "the last line done, the next occurrence appended",
+            file: generated(count: 10, finalNewline: false), indices: [9],
+            steps: [.replace(9, "x done".bytes), .append("again".bytes)]),
+        LineEditCase(
+            name: "the first line of a one-line file done and appended", file: "only".bytes,
+            indices: [0], steps: [.replace(0, "x only".bytes), .append("only".bytes)]),
     ]
 
     /// Runs `edit` on the file through the line path and returns the bytes, what the observer
@@ -115,8 +144,8 @@ private func generated(
         try writeFile(path, file)
         let read = Counter()
         var counting = calls
-        counting.read = { fd, buffer throws(Errno) in
-            let got = try calls.read(fd, buffer)
+        counting.readAt = { fd, buffer, offset throws(Errno) in
+            let got = try calls.readAt(fd, buffer, offset)
             read.add(got)
             return got
         }
@@ -209,16 +238,32 @@ private func generated(
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
-        try writeFile(path, "a\nb\n".bytes)
+        try writeFile(path, "a\n\nb\n\n".bytes)
         var calls = 0
-        let index = try FileStorage().update(path, lines: [0]) { window -> Int in
+        try FileStorage().update(path, lines: [0]) { window in
             calls += 1
             try window.replaceLine(at: 0, with: "x a".bytes)
-            return try window.appendLine("a again".bytes)
+            try window.removeLines { $0.content.isEmpty }
         }
         #expect(calls == 2)
-        #expect(index == 2)
-        #expect(try readFile(path) == "x a\nb\na again\n".bytes)
+        #expect(try readFile(path) == "x a\nb\n".bytes)
+    }
+
+    @Test func anAppendToALargeFileReadsOnToItsEnd() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todo.txt")
+        try writeFile(path, generated(count: 90_000, finalNewline: false))
+        var calls = 0
+        let index = try FileStorage().update(path, lines: [5]) { window -> Int in
+            calls += 1
+            try window.replaceLine(at: 5, with: "x task 5".bytes)
+            return try window.appendLine("task 5 again".bytes)
+        }
+        #expect(calls == 2)
+        #expect(index == 90_000)
+        let bytes = try readFile(path)
+        #expect(bytes.suffix(35) == "task 89999 +project @context\ntask 5 again\n".bytes.suffix(35))
     }
 
     @Test func aLineTheEditDidNotNameIsReadFromTheWholeFile() throws {

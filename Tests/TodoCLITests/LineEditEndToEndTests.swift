@@ -41,6 +41,22 @@ import Testing
         ["do", "pri", "rm", "replace"].map { Case(file: file.name, command: $0) }
     }
 
+    /// A fresh directory with todo.txt holding `bytes`, and the environment of a run on it with
+    /// its history in the directory and the clock at 2026-11-23.
+    static func setUp(_ bytes: [UInt8]) throws -> (URL, URL, [String: String]) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("line-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        try Data(bytes).write(to: todoFile)
+        let environment = [
+            "TODO_DIR": directory.path, "TODO_FILE": todoFile.path,
+            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
+            "TODOTXT_NOW": "2026-11-23",
+        ]
+        return (directory, todoFile, environment)
+    }
+
     /// The file after `command` changed line `number`, computed here: the line's content
     /// (without the byte order mark and terminator) changed as the command changes a task
     /// without priority or date, everything else kept byte for byte.
@@ -75,18 +91,8 @@ import Testing
     func oneLineChangesAndUndoGivesTheBytesBack(_ testCase: Case) throws {
         let file = try #require(Self.files.first { $0.name == testCase.file })
         for number in file.lines {
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("line-edit-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
+            let (directory, todoFile, environment) = try Self.setUp(file.bytes)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let todoFile = directory.appendingPathComponent("todo.txt")
-            try Data(file.bytes).write(to: todoFile)
-            let environment = [
-                "TODO_DIR": directory.path, "TODO_FILE": todoFile.path,
-                "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-                "TODOTXT_NOW": "2026-11-23",
-            ]
             var arguments = ["-p", "-a", "-f", testCase.command, String(number)]
             if testCase.command == "pri" { arguments.append("A") }
             if testCase.command == "replace" { arguments.append("new text") }
@@ -106,20 +112,11 @@ import Testing
     /// read on to its end but never held, the last line gets the first line's terminator, and
     /// `undo` gives the exact bytes back.
     @Test func aRecurringTaskDoneAppendsItsNextOccurrence() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("line-edit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let todoFile = directory.appendingPathComponent("todo.txt")
         var lines = linesWithTerminators(Self.largeFile)
         lines[100] = Array("(B) 2026-01-01 water plants rec:1w\n".utf8)
         let original = Array(lines.joined())
-        try Data(original).write(to: todoFile)
-        let environment = [
-            "TODO_DIR": directory.path, "TODO_FILE": todoFile.path,
-            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-            "TODOTXT_NOW": "2026-11-23",
-        ]
+        let (directory, todoFile, environment) = try Self.setUp(original)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let run = try BuiltTodo.run(
             ["-p", "-a", "do", "101"], environment: environment, history: true)
         #expect(run.status == 0, "\(run.errorText)")

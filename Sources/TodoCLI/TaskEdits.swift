@@ -49,7 +49,7 @@ final class LineGuard {
     /// current attempt already touched is this command's own work, not checked again.
     func check(_ lines: LineWindow, _ index: Int) throws {
         guard touched.insert(index).inserted else { return }
-        let content = Array(try lines.line(at: index)?.content ?? [])
+        let content = Array(try lines.content(at: index))
         if let old = seen[index] {
             guard old == content else { throw Changed(number: index + 1) }
         } else {

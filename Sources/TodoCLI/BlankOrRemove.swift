@@ -1,3 +1,4 @@
+import TodoStore
 import TodoTxt
 
 extension Session {
@@ -5,14 +6,15 @@ extension Session {
     /// every other empty line, as `del` and `mv` leave the file they take a task from. An
     /// emptied last line without a terminator is removed, as sed leaves it (`a` / `b` without a
     /// final newline becomes `a\n`, not `a\n\n`).
-    func blankOrRemove(_ index: Int, in list: inout TodoList) {
-        if index == list.count - 1 && list[index].terminator == .none {
-            list.removeLine(at: index)
+    func blankOrRemove(_ index: Int, in lines: inout LineWindow) throws {
+        // Only the file's last line can lack a terminator.
+        if try lines.line(at: index)?.terminator == LineTerminator.none {
+            try lines.removeLine(at: index)
         } else {
-            list.replaceLine(at: index, with: [])
+            try lines.replaceLine(at: index, with: [])
         }
         if !settings.preserveLineNumbers {
-            list.removeLines(at: list.indices.filter { list[$0].content.isEmpty })
+            try lines.removeLines { $0.content.isEmpty }
         }
     }
 }

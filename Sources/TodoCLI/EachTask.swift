@@ -9,22 +9,23 @@ extension Session {
         }
     }
 
-    /// Runs `body` for each task number of `words` (spaces or commas) inside one store update; a
-    /// number that names no task stops the loop but keeps the tasks before it (todo.sh commits
-    /// task by task). Prints the messages and returns the status.
+    /// Runs `body` for each task number of `words` (spaces or commas) inside one store update of
+    /// those lines; a number that names no task stops the loop but keeps the tasks before it
+    /// (todo.sh commits task by task). Prints the messages and returns the status.
     func eachTask(
         _ words: [String], usage: String,
-        _ body: (Int, String, inout TodoList, inout Messages) throws -> Void
+        _ body: (Int, String, inout LineWindow, inout Messages) throws -> Void
     ) throws -> Int32 {
         let numbers = Session.numberWords(words.dropFirst())
         guard !numbers.isEmpty else { throw die(usage) }
         let file = settings.todoFile
         let lineGuard = LineGuard()
-        let messages = try storage.update(file) { list -> Messages in
+        let messages = try storage.update(file, lines: Session.lineIndices(numbers)) {
+            list -> Messages in
             lineGuard.beginAttempt()
             var messages = Messages()
             for word in numbers {
-                switch taskIndex(word, in: list, file: file, usage: [usage]) {
+                switch try taskIndex(word, in: list, file: file, usage: [usage]) {
                 case .failure(let error):
                     messages.stop = error.lines
                     return messages

@@ -11,7 +11,7 @@ import TodoTxt
 /// from what the store reports of the file's end, so that it never reads a large file whole.
 /// Other appends and the destination of a move are read just before they happen (another writer
 /// slipping in between would have its change recorded too).
-final class RecordingStorage: TodoStorage {
+final class RecordingStorage: LineUpdatingStorage {
     /// One version of a watched file.
     private enum Version {
         /// The bytes, as read.
@@ -185,6 +185,31 @@ final class RecordingStorage: TodoStorage {
         }
         if let seen { saw(path, before: .list(seen.before), after: .list(seen.after)) }
         return result
+    }
+
+    /// Changes lines as the inner store does, recording the change from the stretches it
+    /// reports when this is the file's first write (later writes are recorded from the whole
+    /// file, through ``update(_:_:)``).
+    func updateLines<Result>(
+        _ path: String, _ indices: Set<Int>, _ edit: (inout LineWindow) throws -> Result
+    ) throws -> Result {
+        guard watched.contains(path) else { return try inner.update(path, lines: indices, edit) }
+        settleReported()
+        guard records[path] == nil, let files = inner as? FileStorage else {
+            return try update(path) { list in try LineWindow.editing(&list, edit) }
+        }
+        return try files.updateLines(
+            path, indices, observing: { self.observed($0, $1, $2) },
+            observingLines: { path, changes in
+                let stretches = changes.map { change in
+                    LineStretch(
+                        firstLine: change.firstLine, before: change.before.map { $0[...] },
+                        after: change.after.map { $0[...] }, above: change.above,
+                        below: change.below)
+                }
+                self.order.append(path)
+                self.records[path] = .observed(FileChange(path: path, stretches: stretches))
+            }, edit)
     }
 
     @discardableResult

@@ -47,9 +47,9 @@ final class LineGuard {
 
     /// Records line `index` on the first call; on a retry, throws when it changed. A line the
     /// current attempt already touched is this command's own work, not checked again.
-    func check(_ list: TodoList, _ index: Int) throws {
+    func check(_ lines: LineWindow, _ index: Int) throws {
         guard touched.insert(index).inserted else { return }
-        let content = index < list.count ? Array(list[index].content) : []
+        let content = Array(try lines.content(at: index))
         if let old = seen[index] {
             guard old == content else { throw Changed(number: index + 1) }
         } else {
@@ -82,30 +82,43 @@ extension Session {
 
     /// todo.sh's `getTodo`: a task number must be digits only (else the usage message), and
     /// name an existing, non-empty line (else `PFX: No task N.`). Returns the 0-based index.
+    ///
+    /// - Throws: only what `lines` throws for a line it does not hold.
     func taskIndex(
-        _ word: String?, in list: TodoList, file: String, usage: [String]
-    ) -> Result<Int, CommandFailure> {
+        _ word: String?, in lines: LineWindow, file: String, usage: [String]
+    ) throws -> Result<Int, CommandFailure> {
         guard let word, !word.isEmpty, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             return .failure(.message(usage))
         }
         let prefix = Session.prefix(of: file)
-        guard let number = Int(word), number >= 1, number <= list.count,
-            !list[number - 1].content.isEmpty
+        guard let number = Int(word), number >= 1,
+            let line = try lines.line(at: number - 1), !line.content.isEmpty
         else {
             return .failure(.message(["\(prefix): No task \(word)."]))
         }
         return .success(number - 1)
     }
 
+    /// The 0-based lines that the task numbers among `words` name (the words that are not
+    /// numbers name none): what an edit of those tasks reads of the file.
+    static func lineIndices(_ words: some Sequence<String>) -> Set<Int> {
+        var indices: Set<Int> = []
+        for word in words where word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            if let number = Int(word), number >= 1 { indices.insert(number - 1) }
+        }
+        return indices
+    }
+
     /// ``taskIndex(_:in:file:usage:)`` for a new attempt of a store update, the task checked by
     /// `lineGuard` against what earlier attempts saw (a task changed meanwhile stops the
     /// command).
     func guardedTaskIndex(
-        _ word: String?, in list: TodoList, file: String, usage: [String], lineGuard: LineGuard
+        _ word: String?, in lines: LineWindow, file: String, usage: [String],
+        lineGuard: LineGuard
     ) throws -> Int {
-        let index = try taskIndex(word, in: list, file: file, usage: usage).get()
+        let index = try taskIndex(word, in: lines, file: file, usage: usage).get()
         lineGuard.beginAttempt()
-        try lineGuard.check(list, index)
+        try lineGuard.check(lines, index)
         return index
     }
 
@@ -182,16 +195,18 @@ extension Session {
         let asks = (given.first ?? "").isEmpty && !settings.force
         if asks {
             // Check the task before asking for the text.
-            _ = try taskIndex(word, in: try storage.read(file), file: file, usage: usage).get()
+            let current = LineWindow(try storage.read(file))
+            _ = try taskIndex(word, in: current, file: file, usage: usage).get()
         }
         let input = typed(asks ? promptLine(prompt) : given.joined(separator: " "))
         let lineGuard = LineGuard()
-        let (old, new) = try storage.update(file) { list -> ([UInt8], [UInt8]) in
+        let lines = Session.lineIndices([word].compactMap { $0 })
+        let (old, new) = try storage.update(file, lines: lines) { window -> ([UInt8], [UInt8]) in
             let index = try self.guardedTaskIndex(
-                word, in: list, file: file, usage: usage, lineGuard: lineGuard)
-            let old = Array(list[index].content)
+                word, in: window, file: file, usage: usage, lineGuard: lineGuard)
+            let old = Array(try window.line(at: index)?.content ?? [])
             let new = change(old, input)
-            list.replaceLine(at: index, with: new)
+            try window.replaceLine(at: index, with: new)
             return (old, new)
         }
         guard verbose else { return }

@@ -111,29 +111,78 @@ extension FileChange {
                 }
                 lines.append((start..<end, inserted))
             }
-            var hunks: [Hunk] = []
+            var stretches: [LineStretch] = []
             var lineNumber = 0
             var counted = 0
-            var shift = 0
             for (range, inserted) in lines {
                 if let base = old.baseAddress, range.lowerBound > counted {
                     lineNumber += LineFeeds.count(
                         in: base + counted, count: range.lowerBound - counted)
                 }
                 counted = range.lowerBound
-                let oldLines = FileLines.split(before[range])
-                let newLines = FileLines.split(inserted[...])
-                let found = FileChange.hunks(
-                    firstLine: lineNumber, oldLines: oldLines, newLines: newLines,
-                    lineAbove: FileLines.line(endingAt: range.lowerBound, in: before),
-                    lineBelow: FileLines.line(startingAt: range.upperBound, in: before))
-                for var hunk in found {
-                    hunk.afterStart += shift
-                    hunks.append(hunk)
-                }
-                shift += newLines.count - oldLines.count
+                stretches.append(
+                    LineStretch(
+                        firstLine: lineNumber, before: FileLines.split(before[range]),
+                        after: FileLines.split(inserted[...]),
+                        above: FileLines.line(endingAt: range.lowerBound, in: before),
+                        below: FileLines.line(startingAt: range.upperBound, in: before)))
             }
-            return hunks
+            return FileChange.hunks(of: stretches)
         }
+    }
+}
+
+/// A stretch of whole lines a command replaced, for ``FileChange/init(path:stretches:)``: its
+/// lines before and after (each with its terminator) and the unchanged line on each side.
+package struct LineStretch {
+    /// The 0-based index of the first line in the file before the change.
+    package var firstLine: Int
+    /// The lines as they were.
+    package var before: [ArraySlice<UInt8>]
+    /// The lines written instead.
+    package var after: [ArraySlice<UInt8>]
+    /// The unchanged line above the stretch; `nil` at the start of the file.
+    package var above: [UInt8]?
+    /// The unchanged line below the stretch; `nil` at the end of the file.
+    package var below: [UInt8]?
+
+    /// A stretch from its parts.
+    package init(
+        firstLine: Int, before: [ArraySlice<UInt8>], after: [ArraySlice<UInt8>], above: [UInt8]?,
+        below: [UInt8]?
+    ) {
+        self.firstLine = firstLine
+        self.before = before
+        self.after = after
+        self.above = above
+        self.below = below
+    }
+}
+
+extension FileChange {
+    /// Records a change given as the stretches of lines it replaced, in file order (as a store
+    /// that changed a few lines of a file without reading all of it tells them): each is
+    /// compared line by line, as ``init(path:before:after:)`` compares the differing part.
+    package init(path: String, stretches: [LineStretch]) {
+        self.path = path
+        hunks = FileChange.hunks(of: stretches)
+    }
+
+    /// The hunks of `stretches`, the later ones numbered in the file after the earlier ones'
+    /// change.
+    static func hunks(of stretches: [LineStretch]) -> [Hunk] {
+        var hunks: [Hunk] = []
+        var shift = 0
+        for stretch in stretches {
+            for var hunk in FileChange.hunks(
+                firstLine: stretch.firstLine, oldLines: stretch.before, newLines: stretch.after,
+                lineAbove: stretch.above, lineBelow: stretch.below)
+            {
+                hunk.afterStart += shift
+                hunks.append(hunk)
+            }
+            shift += stretch.after.count - stretch.before.count
+        }
+        return hunks
     }
 }

@@ -93,6 +93,16 @@ package struct FileSystem: Sendable {
     /// passed in one call; the caller loops over a short count).
     package var writeVector:
         @Sendable (_ fd: Int32, _ buffers: [UnsafeRawBufferPointer]) throws(Errno) -> Int
+    /// `copy_file_range(2)`: copies up to `count` bytes from `source` at `from` to
+    /// `destination` at `to` inside the kernel (or by sharing blocks, where the file system
+    /// can), both file offsets left alone. Returns the bytes copied, 0 at the source's end.
+    /// Where the call does not exist it fails with `ENOSYS`; it may also fail with `EXDEV`,
+    /// `EINVAL` or `EOPNOTSUPP` for files it cannot copy between: the caller then copies by
+    /// reading and writing.
+    package var copyRange:
+        @Sendable (
+            _ source: Int32, _ from: Int64, _ destination: Int32, _ to: Int64, _ count: Int
+        ) throws(Errno) -> Int
     /// `ftruncate(2)`.
     package var truncate: @Sendable (_ fd: Int32, _ length: Int64) throws(Errno) -> Void
     /// Makes written data durable: `fsync(2)`, or on Darwin `fcntl(F_FULLFSYNC)`, which also
@@ -187,6 +197,9 @@ extension FileSystem {
                 try valueOrErrno { writev(fd, pointer.baseAddress, count) }
             }
         },
+        copyRange: { source, from, destination, to, count throws(Errno) in
+            try copyFileRange(source, from, destination, to, count)
+        },
         truncate: { fd, length throws(Errno) in
             try nothingOrErrno { ftruncate(fd, off_t(length)) }
         },
@@ -250,6 +263,40 @@ extension FileSystem {
 /// `stat(2)`: a free function, because inside a closure `stat` names the structure.
 private func statFollowing(_ path: String, _ status: inout stat) -> Int32 {
     stat(path, &status)
+}
+
+/// The C library's `copy_file_range`, looked up once: the C library headers as Swift imports
+/// them leave it out (it is a GNU extension), and a C library without it (before glibc 2.27,
+/// or not Linux) leaves `nil`.
+private let copyFileRangeFunction:
+    (
+        @convention(c) (
+            Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+        ) -> Int
+    )? = {
+        #if os(Linux)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range")
+            else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (
+                    Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int,
+                    UInt32
+                ) -> Int).self)
+        #else
+            return nil
+        #endif
+    }()
+
+/// `copy_file_range(2)` between explicit offsets; `ENOSYS` where the C library does not have
+/// it.
+private func copyFileRange(
+    _ source: Int32, _ from: Int64, _ destination: Int32, _ to: Int64, _ count: Int
+) throws(Errno) -> Int {
+    guard let function = copyFileRangeFunction else { throw Errno(ENOSYS) }
+    var input = from
+    var output = to
+    return try valueOrErrno { function(source, &input, destination, &output, count, 0) }
 }
 
 /// `flock(2)`: a free function, because `flock` also names a structure.

@@ -341,8 +341,11 @@ extension FileStorage {
         }
     }
 
-    /// Whether the file is still what was read: same identity, or the same bytes.
-    func isUnchanged(_ file: LockedFile, since state: FileState) throws(WriteFailure) -> Bool {
+    /// Whether the file is still what was read: same identity, or (`comparingBytes`, when
+    /// `state` holds the whole file) the same bytes.
+    func isUnchanged(
+        _ file: LockedFile, since state: FileState, comparingBytes: Bool = true
+    ) throws(WriteFailure) -> Bool {
         let status: FileStatus
         do {
             status = try sys.statusAt(file.directory, file.location.name)
@@ -352,6 +355,7 @@ extension FileStorage {
         }
         guard let identity = state.identity else { return false }
         if FileIdentity(status) == identity { return true }
+        guard comparingBytes else { return false }
         do {
             let now = try readState(file, missingIsError: false)
             return now.identity != nil && sameBytes(now.bytes, state.bytes)
@@ -398,6 +402,16 @@ extension FileStorage {
     func prepareTemporary(
         _ file: LockedFile, pieces: [UnsafeRawBufferPointer], expecting state: FileState
     ) throws(WriteFailure) -> TemporaryFile {
+        try prepareTemporary(file, expecting: state) { fd throws(Errno) in
+            try writeAll(fd, pieces)
+        }
+    }
+
+    /// ``prepareTemporary(_:with:expecting:)`` of content that `write` writes to the new file's
+    /// descriptor.
+    func prepareTemporary(
+        _ file: LockedFile, expecting state: FileState, writing write: (Int32) throws(Errno) -> Void
+    ) throws(WriteFailure) -> TemporaryFile {
         let directory = file.directory
         let name = file.location.name
         if state.identity != nil {
@@ -429,7 +443,7 @@ extension FileStorage {
         guard let fd = opened else { throw .failed(failure("write", file.path, lastError)) }
         var isOpen = true
         do throws(Errno) {
-            try writeAll(fd, pieces)
+            try write(fd)
             if state.identity != nil {
                 // Allowed for root or the owner only; otherwise the writer owns the copy.
                 try? sys.setOwner(fd, state.owner, state.group)
@@ -453,11 +467,14 @@ extension FileStorage {
     /// `state` was read, and syncs the directory. Before the rename, any failure removes the
     /// temporary file; after it, only ``WriteFailure/unsynced(_:)`` can follow.
     func commitTemporary(
-        _ temporary: TemporaryFile, to file: LockedFile, expecting state: FileState
+        _ temporary: TemporaryFile, to file: LockedFile, expecting state: FileState,
+        comparingBytes: Bool = true
     ) throws(WriteFailure) {
         let directory = file.directory
         do throws(WriteFailure) {
-            guard try isUnchanged(file, since: state) else { throw .changed }
+            guard try isUnchanged(file, since: state, comparingBytes: comparingBytes) else {
+                throw .changed
+            }
             do {
                 try sys.rename(directory, temporary.name, file.location.name)
             } catch {

@@ -18,14 +18,18 @@ public import TodoTxt
 /// - A rewrite is atomic: the new content goes to `.NAME.tmp-PID-N` beside the real file, gets
 ///   the original mode (and owner when permitted), is synced, and is renamed over the file; then
 ///   the directory is synced. Unchanged runs of lines are written straight from the buffer the
-///   file was read into (`writev`), so an edit costs about one copy of the file. A symbolic
-///   link stays a link and its target is replaced. On any error the temporary file is removed
+///   file was read into (`writev`), so an edit costs about one copy of the file. An edit of a
+///   few lines (``update(_:lines:_:)``) reads the file only up to them, in pieces, and copies
+///   the stretches around them from the old file inside the kernel (`copy_file_range`, or reads
+///   and writes where that cannot be done), so it never holds the file. A symbolic link stays a
+///   link and its target is replaced. On any error the temporary file is removed
 ///   and the file is left as it was. Stale temporary files of this naming (left by a killed
 ///   writer) are removed by the next writer, under the lock.
 /// - Just before the rename, the file's device, inode, size, mtime and ctime are compared with
 ///   what was read; if they differ and the content differs too (an editor that does not take
 ///   the lock saved it meanwhile), the file is read again and the edit applied again, up to
-///   five times.
+///   five times. An edit of a few lines, which did not read all of the file, takes any
+///   difference as a change and goes on as a whole-file edit.
 /// - An append is not a rewrite: under the lock, one write at the end of the file and an
 ///   `fsync`; a failed or short write is truncated back. If an editor renamed its version over
 ///   the file meanwhile, the lines are appended again to the new file.

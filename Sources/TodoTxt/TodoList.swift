@@ -33,6 +33,13 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         /// How the line ends.
         public let terminator: LineTerminator
 
+        /// A line from its content and terminator (as a store that reads only some lines of a
+        /// file finds them).
+        package init(content: ArraySlice<UInt8>, terminator: LineTerminator) {
+            self.content = content
+            self.terminator = terminator
+        }
+
         /// The line parsed as a task.
         public var item: TODOItem { TODOItem(parsingBytes: content) }
 
@@ -241,10 +248,23 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// would read back as a CRLF terminator (FormatRules.md F3), so it becomes CRLF; an empty last
     /// line with no terminator would not be read back at all (F4), so it gets one.
     private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
-        if terminator == .none && span.count == 0 { return newLineTerminator }
-        guard terminator == .lf, span.count > 0,
-            (span.isAdded ? added : storage)[span.start + Int(span.count) - 1] == 0x0D
-        else { return terminator }
+        let last =
+            span.count > 0
+            ? (span.isAdded ? added : storage)[span.start + Int(span.count) - 1] : nil
+        return Self.fitted(
+            terminator, isEmpty: span.count == 0, lastByte: last, newLine: newLineTerminator)
+    }
+
+    /// The terminator a line whose new content is empty (`isEmpty`) or ends with `lastByte`
+    /// gets in place of `terminator`, so that it reads back as it was written: CRLF instead of
+    /// LF after a CR, and `newLine` (the file's ``newLineTerminator``) for an empty last line.
+    /// The rule every replaced line follows, also where a store changes lines of a file it did
+    /// not read whole.
+    package static func fitted(
+        _ terminator: LineTerminator, isEmpty: Bool, lastByte: UInt8?, newLine: LineTerminator
+    ) -> LineTerminator {
+        if terminator == .none && isEmpty { return newLine }
+        guard terminator == .lf, lastByte == 0x0D else { return terminator }
         return .crlf
     }
 

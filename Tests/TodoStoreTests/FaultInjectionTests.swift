@@ -51,6 +51,13 @@ enum Fault: String, CaseIterable, CustomTestStringConvertible {
                 return try FileSystem.live.write(
                     fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
             }
+            // An edit of a few lines copies the rest; without copy_file_range, it writes.
+            calls.copyRange = { _, _, _, _, _ throws(Errno) in throw Errno(ENOSYS) }
+            calls.writeAt = { fd, buffer, offset throws(Errno) in
+                if writes.next() == 2 { throw error }
+                return try FileSystem.live.writeAt(
+                    fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)), offset)
+            }
         case .readOnlyFile:
             calls.checkWritable = { _, _ throws(Errno) in throw error }
         case .readOnlyDirectory:
@@ -138,15 +145,30 @@ struct FaultInjectionTests {
         return bytes + "last".bytes
     }()
 
-    @Test(arguments: Fault.allCases)
-    func updateLeavesTheFileAsItWas(fault: Fault) throws {
+    /// Runs `edit` on line `index` of the file, through the whole-file update or (`lines`)
+    /// through the line path, which reads the file only up to that line.
+    static func update(
+        _ store: FileStorage, _ path: String, line index: Int, lines: Bool,
+        _ edit: (inout LineWindow) throws -> Void
+    ) throws {
+        if lines {
+            try store.update(path, lines: [index], edit)
+        } else {
+            try store.update(path) { list in try LineWindow.editing(&list, edit) }
+        }
+    }
+
+    @Test(arguments: Fault.allCases, [false, true])
+    func updateLeavesTheFileAsItWas(fault: Fault, lines: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
         try writeFile(path, Self.original, mode: 0o640)
         let store = FileStorage(fileSystem: fault.syscalls())
         let error = #expect(throws: StoreError.self) {
-            try store.update(path) { $0.replaceLine(at: 0, with: "changed".bytes) }
+            try Self.update(store, path, line: 250, lines: lines) {
+                try $0.replaceLine(at: 250, with: "changed".bytes)
+            }
         }
         #expect(error?.description == "cannot \(fault.operation) \(path): \(fault.reason)")
         #expect(try readFile(path) == Self.original)
@@ -318,7 +340,9 @@ struct FaultInjectionTests {
         return calls
     }
 
-    @Test func anEditIsAppliedAgainToTheFreshContent() throws {
+    /// On the line path, a file found changed at the rename is edited again on the whole file.
+    @Test(arguments: [false, true])
+    func anEditIsAppliedAgainToTheFreshContent(lines: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
@@ -327,17 +351,20 @@ struct FaultInjectionTests {
             if sync == 1 { try writeFile(path, "a\nb\nadded by an editor\n".bytes) }
         }
         var editCalls = 0
-        try FileStorage(fileSystem: calls).update(path) { list in
+        try Self.update(FileStorage(fileSystem: calls), path, line: 1, lines: lines) { window in
             editCalls += 1
-            guard list[1].content.elementsEqual("b".bytes) else { throw TestFailure("moved") }
-            list.replaceLine(at: 1, with: "B".bytes)
+            guard try window.content(at: 1).elementsEqual("b".bytes) else {
+                throw TestFailure("moved")
+            }
+            try window.replaceLine(at: 1, with: "B".bytes)
         }
         #expect(editCalls == 2)
         #expect(try readFile(path) == "a\nB\nadded by an editor\n".bytes)
         #expect(directory.temporaries().isEmpty)
     }
 
-    @Test func anEditWhoseLineChangedThrowsAndWritesNothing() throws {
+    @Test(arguments: [false, true])
+    func anEditWhoseLineChangedThrowsAndWritesNothing(lines: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("todo.txt")
@@ -346,11 +373,12 @@ struct FaultInjectionTests {
             if sync == 1 { try writeFile(path, "a\nsomething else\n".bytes) }
         }
         #expect(throws: TestFailure.self) {
-            try FileStorage(fileSystem: calls).update(path) { list in
-                guard list[1].content.elementsEqual("b".bytes) else {
+            try Self.update(FileStorage(fileSystem: calls), path, line: 1, lines: lines) {
+                window in
+                guard try window.content(at: 1).elementsEqual("b".bytes) else {
                     throw TestFailure("line 2 changed")
                 }
-                list.replaceLine(at: 1, with: "B".bytes)
+                try window.replaceLine(at: 1, with: "B".bytes)
             }
         }
         #expect(try readFile(path) == "a\nsomething else\n".bytes)

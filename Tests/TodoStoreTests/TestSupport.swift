@@ -99,6 +99,11 @@ final class Counter: Sendable {
         }
     }
 
+    /// Adds `amount`.
+    func add(_ amount: Int) {
+        value.withLock { $0 += amount }
+    }
+
     var current: Int { value.withLock { $0 } }
 }
 

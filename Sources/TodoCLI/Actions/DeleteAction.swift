@@ -27,7 +27,7 @@ struct DeleteAction: TodoShAction {
         let file = context.settings.todoFile
         let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
-        func index(in list: TodoList) throws -> Int {
+        func index(in list: LineWindow) throws -> Int {
             try session.guardedTaskIndex(
                 word, in: list, file: file, usage: usage, lineGuard: lineGuard)
         }
@@ -36,16 +36,18 @@ struct DeleteAction: TodoShAction {
         }
         if !context.settings.force {
             // The question shows the task, so it is read (and checked) before asking.
-            let current = try context.storage.read(file)
-            let text = current[try index(in: current)].text
+            let current = LineWindow(try context.storage.read(file))
+            let text = String(
+                decoding: try current.content(at: try index(in: current)), as: UTF8.self)
             if !session.confirm("Delete '\(text)'? (y/n) ") {
                 throw CommandFailure.die("TODO: No tasks were deleted.")
             }
         }
-        let removed = try context.storage.update(file) { list -> [UInt8] in
+        let lines = Session.lineIndices([word].compactMap { $0 })
+        let removed = try context.storage.update(file, lines: lines) { list -> [UInt8] in
             let index = try index(in: list)
-            let line = Array(list[index].content)
-            session.blankOrRemove(index, in: &list)
+            let line = Array(try list.content(at: index))
+            try session.blankOrRemove(index, in: &list)
             return line
         }
         if session.verbose {
@@ -57,15 +59,16 @@ struct DeleteAction: TodoShAction {
 
     /// `del NR TERM`: removes the text matching `term` from the task at `index(list)`.
     private func deleteTerm(
-        _ term: String, in context: Context, index: (TodoList) throws -> Int
+        _ term: String, in context: Context, index: (LineWindow) throws -> Int
     ) throws -> Int32 {
         let session = context.operations
-        let (old, new) = try context.storage.update(context.settings.todoFile) {
+        let lines = Session.lineIndices([words[1]])
+        let (old, new) = try context.storage.update(context.settings.todoFile, lines: lines) {
             list -> ([UInt8], [UInt8]) in
             let index = try index(list)
-            let old = Array(list[index].content)
+            let old = Array(try list.content(at: index))
             let new = try Self.removing(term: term, from: old)
-            if new != old { list.replaceLine(at: index, with: new) }
+            if new != old { try list.replaceLine(at: index, with: new) }
             return (old, new)
         }
         let number = words[1]

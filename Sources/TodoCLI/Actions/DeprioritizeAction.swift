@@ -1,4 +1,5 @@
 import TodoKit
+import TodoStore
 
 /// Removes priorities (todo.sh `depri`).
 struct DeprioritizeAction: TodoShAction {
@@ -24,10 +25,10 @@ struct DeprioritizeAction: TodoShAction {
         let verbose = context.settings.verbosity > 0
         return try session.eachTask(words, usage: "usage: \(context.program) depri NR [NR ...]") {
             index, word, list, messages in
-            if let new = TaskLine.prioritized(Array(list[index].content), nil) {
-                list.replaceLine(at: index, with: new)
+            if let new = TaskLine.prioritized(Array(try list.content(at: index)), nil) {
+                try list.replaceLine(at: index, with: new)
                 if verbose {
-                    messages.echo(word, list[index].content)
+                    messages.echo(word, try list.content(at: index))
                     messages.out("TODO: \(word) deprioritized.")
                 }
             } else {

@@ -36,20 +36,20 @@ struct DoneAction: TodoShAction {
             index, word, list, messages in
             guard
                 let done = TaskLine.completed(
-                    Array(list[index].content), on: today,
+                    Array(try list.content(at: index)), on: today,
                     keepingPriority: context.settings.keepPriority)
             else {
                 messages.err("TODO: \(word) is already marked done.")
                 return
             }
-            list.replaceLine(at: index, with: done.line)
+            try list.replaceLine(at: index, with: done.line)
             if verbose {
-                messages.echo(word, list[index].content)
+                messages.echo(word, try list.content(at: index))
                 messages.out("TODO: \(word) marked as done.")
             }
             // A recurring task comes back in the same write as its completion.
             if let next = done.next {
-                recurring[word] = (list.append(next), next.line)
+                recurring[word] = (try list.appendLine(next.line), next.line)
             } else if let error = done.recurrenceError {
                 warnings[word] = "\(context.program): warning: task \(word): \(error)"
             }

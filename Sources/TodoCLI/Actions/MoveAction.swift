@@ -39,25 +39,28 @@ struct MoveAction: TodoShAction {
         }
         let word = words.count > 1 ? words[1] : nil
         let lineGuard = LineGuard()
-        func index(in list: TodoList) throws -> Int {
+        func index(in list: LineWindow) throws -> Int {
             try session.guardedTaskIndex(
                 word, in: list, file: source, usage: usage, lineGuard: lineGuard)
         }
         let sourcePrefix = Session.prefix(of: source)
         if !settings.force {
             // The question shows the task, so it is read (and checked) before asking.
-            let current = try storage.read(source)
-            let text = current[try index(in: current)].text
+            let current = LineWindow(try storage.read(source))
+            let text = String(
+                decoding: try current.content(at: try index(in: current)), as: UTF8.self)
             if !session.confirm("Move '\(text)' from \(source) to \(destination)? (y/n) ") {
                 throw session.die("\(sourcePrefix): No tasks moved.")
             }
         }
         let moved = try storage.move(from: source, to: destination) {
             list -> (moved: [[UInt8]], result: [UInt8]) in
-            let index = try index(in: list)
-            let line = Array(list[index].content)
-            session.blankOrRemove(index, in: &list)
-            return ([line], line)
+            try LineWindow.editing(&list) { window in
+                let index = try index(in: window)
+                let line = Array(try window.content(at: index))
+                try session.blankOrRemove(index, in: &window)
+                return ([line], line)
+            }
         }
         let number = words[1]
         let target = try storage.read(destination)

@@ -42,17 +42,19 @@ struct PostponeAction: Action {
         let file = context.settings.todoFile
         let usage = ["usage: \(program) postpone NR [NR ...] AMOUNT"]
         let lineGuard = LineGuard()
-        let changed = try context.storage.update(file) { list -> [(String, String, LocalDate?)] in
+        let changed = try context.storage.update(file, lines: Session.lineIndices(numbers)) {
+            list -> [(String, String, LocalDate?)] in
             var changed: [(String, String, LocalDate?)] = []
             for word in numbers {
                 let index = try session.taskIndex(word, in: list, file: file, usage: usage).get()
                 try lineGuard.check(list, index)
-                guard let item = TaskLine.postponed(list[index].item, by: offset, today: today)
+                let task = TODOItem(parsingBytes: try list.content(at: index))
+                guard let item = TaskLine.postponed(task, by: offset, today: today)
                 else {
                     throw CommandFailure.die(
                         "\(program): postpone: task \(word) would move past the year 9999")
                 }
-                list.replaceLine(at: index, with: item)
+                try list.replaceLine(at: index, with: item.line)
                 changed.append((word, item.text, item.dateTag("due")))
             }
             return changed

@@ -31,7 +31,9 @@ struct PrioritizeAction: TodoShAction {
         guard !pairs.isEmpty else { throw CommandFailure.die(usage.joined(separator: "\n")) }
         let file = context.settings.todoFile
         let lineGuard = LineGuard()
-        let messages = try context.storage.update(file) { list -> Messages in
+        let numbers = stride(from: 0, to: pairs.count, by: 2).map { pairs[$0] }
+        let lines = Session.lineIndices(numbers)
+        let messages = try context.storage.update(file, lines: lines) { list -> Messages in
             lineGuard.beginAttempt()
             var messages = Messages()
             var position = 0
@@ -43,22 +45,22 @@ struct PrioritizeAction: TodoShAction {
                     return messages
                 }
                 let word = pairs[position]
-                switch session.taskIndex(word, in: list, file: file, usage: usage) {
+                switch try session.taskIndex(word, in: list, file: file, usage: usage) {
                 case .failure(let error):
                     messages.stop = error.lines
                     return messages
                 case .success(let index):
                     try lineGuard.check(list, index)
-                    let old = Array(list[index].content)
+                    let old = Array(try list.content(at: index))
                     let oldLength = TaskHeader.priorityLength(old)
                     let oldPriority =
                         oldLength > 0
                         ? String(decoding: old[1..<(oldLength - 2)], as: UTF8.self) : nil
                     let newText = priority.description
                     let new = TaskLine.prioritized(old, priority)
-                    if let new { list.replaceLine(at: index, with: new) }
+                    if let new { try list.replaceLine(at: index, with: new) }
                     if verbose {
-                        messages.echo(word, list[index].content)
+                        messages.echo(word, try list.content(at: index))
                         if new != nil, let oldPriority {
                             messages.out(
                                 "TODO: \(word) re-prioritized from (\(oldPriority)) to (\(newText))."

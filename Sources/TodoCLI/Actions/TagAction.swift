@@ -43,17 +43,19 @@ struct TagAction: Action {
                 resolvingDates: context.settings.relativeDates)
         }
         let lineGuard = LineGuard()
-        let text = try context.storage.update(file) { list -> String in
+        let text = try context.storage.update(file, lines: Session.lineIndices([number])) {
+            list -> String in
             let index = try session.taskIndex(number, in: list, file: file, usage: usage).get()
             try lineGuard.check(list, index)
             let item: TODOItem
             do {
-                item = try TaskLine.tagged(list[index].item, key: key, value: newValue)
+                item = try TaskLine.tagged(
+                    TODOItem(parsingBytes: try list.content(at: index)), key: key, value: newValue)
             } catch {
                 let shown = newValue.map { key + ":" + $0 } ?? key
                 throw CommandFailure.die("\(program): tag: cannot set '\(shown)': \(error)")
             }
-            list.replaceLine(at: index, with: item)
+            try list.replaceLine(at: index, with: item.line)
             return item.text
         }
         if context.settings.verbosity > 0 {

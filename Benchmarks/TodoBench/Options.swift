@@ -35,7 +35,8 @@ struct Options {
                        shown as "over N s"
           --seed       the seed of the generated files (default 20240517)
           --only       only these operations; a name also selects those that begin with it and a
-                       space (`--only ls,export` runs ls, ls @phone and both exports)
+                       space or a comma (`--only ls,export` runs ls, ls @phone and every export
+                       row; `--only start-up` both start-up rows)
           --keep       keep the temporary directory and print where it is
           --language-server
                        time `todo language-server` instead (first diagnostics, a one-character
@@ -47,7 +48,7 @@ struct Options {
     /// Whether the operation named `name` is to run.
     func selects(_ name: String) -> Bool {
         guard let only else { return true }
-        return only.contains { name == $0 || name.hasPrefix($0 + " ") }
+        return only.contains { name == $0 || name.hasPrefix($0 + " ") || name.hasPrefix($0 + ",") }
     }
 
     /// Parses the arguments; returns nil (after printing why) when they are wrong.

@@ -40,9 +40,11 @@ import TodoKit
         // Swift Testing runs this suite beside tests that block their threads for seconds
         // (process kills, tmux), and on two cores they can hold every thread of the pool that
         // both the store's polling and this test run on. A probe that asks to wake every 10 ms
-        // adds up how late it woke: the time the pool was held. The store must answer within a
-        // second of the write plus that time, so a starved pool does not fail the test and a
-        // slow store still does.
+        // adds up how late it woke: the time the pool was held. The store (polling every 100
+        // ms) must answer within two seconds of the write plus that time, so a starved pool
+        // does not fail the test (the probe and the store's polling do not always wait on the
+        // same thread, so the probe can see less of it than the store suffered) and a store
+        // that polls late or never still does.
         let clock = ContinuousClock()
         let probe = Task {
             var held = Duration.zero
@@ -63,7 +65,7 @@ import TodoKit
         let held = await probe.value
         let snapshot = try #require(changed, "no snapshot within 30 seconds of the write")
         #expect(snapshot.tasks.map(\.text) == ["call mom", "pay rent"])
-        #expect(elapsed < .seconds(1) + held, "the pool was held for \(held)")
+        #expect(elapsed < .seconds(2) + held, "the pool was held for \(held)")
     }
 
     @Test func seesTheStoresOwnEditsAndEndsWhenCancelled() async throws {

@@ -52,6 +52,48 @@ extension Listing {
         }
     }
 
+    /// Writes `rows` in `order`, each as ``appendRow(number:text:width:visibleControls:to:)``
+    /// makes it, in blocks of about 64 KiB handed to `body`.
+    static func write(
+        _ rows: [Row], in order: [Int32], width: Int, visibleControls: Bool,
+        _ body: ([UInt8]) -> Void
+    ) {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 16 + 1024)
+        for position in order {
+            let row = rows[Int(position)]
+            row.content.withUnsafeBufferPointer { text in
+                appendRow(
+                    number: row.number, text: text, width: width,
+                    visibleControls: visibleControls, to: &chunk)
+            }
+            if chunk.count >= 1 << 16 {
+                body(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { body(chunk) }
+    }
+
+    /// Appends a listing line: the number zero-padded to `width`, a space and the text (its
+    /// control characters made visible when `visibleControls`) unless it is empty, LF.
+    @inline(__always)
+    static func appendRow(
+        number: Int, text: UnsafeBufferPointer<UInt8>, width: Int, visibleControls: Bool,
+        to chunk: inout [UInt8]
+    ) {
+        appendNumber(number, width: width, zero: true, to: &chunk)
+        if !text.isEmpty {
+            chunk.append(0x20)
+            if visibleControls {
+                appendVisible(text, to: &chunk)
+            } else {
+                chunk.append(contentsOf: text)
+            }
+        }
+        chunk.append(0x0A)
+    }
+
     /// The positions of two sorted runs merged into one order.
     private static func merged(
         _ low: UnsafeMutableBufferPointer<SortEntry>, _ high: UnsafeMutableBufferPointer<SortEntry>,
@@ -96,7 +138,7 @@ extension Listing {
 
     /// Eight folded bytes of `text` from `offset`, big-endian, zero bytes past the end.
     @inline(__always)
-    private static func word(_ text: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UInt64 {
+    static func word(_ text: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UInt64 {
         if count - offset >= 8 {
             let loaded = UnsafeRawPointer(text + offset).loadUnaligned(as: UInt64.self)
             return foldedWord(UInt64(bigEndian: loaded))
@@ -125,7 +167,7 @@ extension Listing {
     }
 
     @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
+    static func fold(_ byte: UInt8) -> UInt8 {
         byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
     }
 

@@ -1,0 +1,292 @@
+import TodoPlatform
+import TodoTxt
+
+extension Listing {
+    /// The rows of a listing held in a few bytes each: a row is only the offset where its text
+    /// starts, in one address space over the bytes it comes from (a file's bytes as read, and
+    /// records the table writes for texts the file does not hold as they are shown). A row's
+    /// end is found again from its start (the next line feed), and its number from the line
+    /// starts sampled every ``sampleSpacing`` lines. `Offset` is `UInt32` unless the bytes are
+    /// larger than it can address.
+    struct Table<Offset: FixedWidthInteger & UnsignedInteger> {
+        /// How the lines of a segment are numbered.
+        enum Numbering {
+            /// A file's lines, by position, the first `first` (and shown as 0 when `shownAsZero`).
+            case lines(first: Int, shownAsZero: Bool)
+            /// Records the table wrote: the number in eight bytes, the text, a line feed.
+            case records
+        }
+
+        /// Bytes that rows point into.
+        struct Segment {
+            var bytes: [UInt8]
+            var numbering: Numbering
+            /// The offset of the first byte in the table's address space.
+            var base: Int
+            /// The offset in `bytes` of every ``sampleSpacing``-th line's start, the first line
+            /// (after a byte order mark) first.
+            var samples: [Offset]
+        }
+
+        /// The lines between two samples.
+        static var sampleSpacing: Int { 8 }
+
+        private(set) var segments: [Segment] = []
+        /// The rows, as offsets in the table's address space.
+        var starts: [Offset] = []
+
+        /// The end of the address space so far.
+        var end: Int { segments.last.map { $0.base + $0.bytes.count } ?? 0 }
+
+        /// Whether `count` bytes can be addressed.
+        static func addresses(_ count: Int) -> Bool { UInt64(count) < UInt64(Offset.max) }
+
+        /// Adds a segment (the caller has checked that it can be addressed) and returns its base.
+        @discardableResult
+        mutating func add(_ bytes: [UInt8], numbering: Numbering, samples: [Offset] = []) -> Int {
+            let base = end
+            segments.append(
+                Segment(bytes: bytes, numbering: numbering, base: base, samples: samples))
+            return base
+        }
+
+        /// Appends a record for a text shown other than as its file holds it, and returns its
+        /// start; the last segment must hold records.
+        mutating func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
+            if case .records = segments.last?.numbering {
+            } else {
+                add([], numbering: .records)
+            }
+            let last = segments.count - 1
+            var value = UInt64(truncatingIfNeeded: number)
+            for _ in 0..<8 {
+                segments[last].bytes.append(UInt8(truncatingIfNeeded: value))
+                value >>= 8
+            }
+            let start = segments[last].base + segments[last].bytes.count
+            segments[last].bytes.append(contentsOf: text)
+            segments[last].bytes.append(0x0A)
+            return Offset(start)
+        }
+
+        /// Calls `body` with a view of the table's bytes that stays valid while it runs.
+        func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
+            try Self.withView(segments, body)
+        }
+
+        /// Calls `body` with a view of `segments` that stays valid while it runs.
+        static func withView<Result>(
+            _ segments: [Segment], _ body: (View) throws -> Result
+        ) rethrows -> Result {
+            var parts: [View.Part] = []
+            parts.reserveCapacity(segments.count)
+            return try collect(segments, 0, &parts, body)
+        }
+
+        private static func collect<Result>(
+            _ segments: [Segment], _ index: Int, _ parts: inout [View.Part],
+            _ body: (View) throws -> Result
+        ) rethrows -> Result {
+            guard index < segments.count else { return try body(View(parts: parts)) }
+            let segment = segments[index]
+            return try segment.bytes.withUnsafeBufferPointer { bytes in
+                try segment.samples.withUnsafeBufferPointer { samples in
+                    if let pointer = bytes.baseAddress {
+                        parts.append(
+                            View.Part(
+                                pointer: pointer, base: segment.base, count: bytes.count,
+                                numbering: segment.numbering, samples: samples))
+                    }
+                    return try collect(segments, index + 1, &parts, body)
+                }
+            }
+        }
+
+        /// The table's bytes through pointers.
+        struct View {
+            /// One segment's bytes.
+            struct Part {
+                var pointer: UnsafePointer<UInt8>
+                var base: Int
+                var count: Int
+                var numbering: Numbering
+                var samples: UnsafeBufferPointer<Offset>
+            }
+
+            let parts: [Part]
+
+            /// The segment holding `offset`.
+            @inline(__always)
+            private func part(_ offset: Int) -> Part {
+                var index = parts.count - 1
+                while index > 0 && parts[index].base > offset { index -= 1 }
+                return parts[index]
+            }
+
+            /// Where the row starting at `start` is.
+            @inline(__always)
+            func pointer(_ start: Offset) -> UnsafePointer<UInt8> {
+                let offset = Int(start)
+                let part = part(offset)
+                return part.pointer + (offset - part.base)
+            }
+
+            /// The text of the row starting at `start`: up to its line feed, a CR before it
+            /// dropped in a file's lines.
+            @inline(__always)
+            func text(_ start: Offset) -> UnsafeBufferPointer<UInt8> {
+                let offset = Int(start)
+                let part = part(offset)
+                let from = offset - part.base
+                let found = LineFeeds.first(in: part.pointer + from, count: part.count - from)
+                var length = found < 0 ? part.count - from : found
+                if case .lines = part.numbering, found > 0, part.pointer[from + found - 1] == 0x0D {
+                    length -= 1
+                }
+                return UnsafeBufferPointer(start: part.pointer + from, count: length)
+            }
+
+            /// The number shown for the row starting at `start`.
+            func number(_ start: Offset) -> Int {
+                let offset = Int(start)
+                let part = part(offset)
+                let from = offset - part.base
+                switch part.numbering {
+                case .records:
+                    var value: UInt64 = 0
+                    for index in (from - 8..<from).reversed() {
+                        value = value << 8 | UInt64(part.pointer[index])
+                    }
+                    return Int(truncatingIfNeeded: value)
+                case .lines(_, shownAsZero: true):
+                    return 0
+                case .lines(let first, shownAsZero: false):
+                    // The last sample at or before the row, then the line feeds between.
+                    let samples = part.samples
+                    var low = 0
+                    var high = samples.count
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if Int(samples[middle]) <= from { low = middle } else { high = middle }
+                    }
+                    let sample = samples.isEmpty ? from : Int(samples[low])
+                    return first + low * Table.sampleSpacing
+                        + LineFeeds.count(in: part.pointer + sample, count: from - sample)
+                }
+            }
+        }
+    }
+}
+
+extension Listing.Table {
+    /// Adds a file's bytes as a segment, its lines numbered from `first` (shown as 0 when
+    /// `shownAsZero`), and appends the rows of the lines that pass: hidden lines are dropped
+    /// and the others tested as the bytes are walked (`test` first, then the filters, a
+    /// literal term tried on the line in place). A filtering walk over many bytes runs in two
+    /// halves on two threads. Returns how many lines are not hidden (the footer's total).
+    @discardableResult
+    mutating func select(
+        _ bytes: [UInt8], numberedFrom first: Int, shownAsZero: Bool = false, width: Int,
+        filters: [Listing.Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    ) -> Int {
+        let keepsAll = filters.isEmpty && test == nil
+        let base = end
+        let spacing = Self.sampleSpacing
+        var samples: [Offset] = []
+        var total = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let pointer = buffer.baseAddress else { return }
+            let begin =
+                buffer.count >= 3 && pointer[0] == 0xEF && pointer[1] == 0xBB
+                    && pointer[2] == 0xBF ? 3 : 0
+            /// The lines from `from` to `to` (line starts), the first being the `line`-th
+            /// (from 0): the rows that pass, every `spacing`-th line's start and the total.
+            func scan(
+                _ from: Int, _ to: Int, _ line: Int, _ rows: inout [Offset],
+                _ samples: inout [Offset]
+            ) -> Int {
+                var scratch: [UInt8] = []
+                var total = 0
+                var line = line - 1
+                Listing.Scan.forEachLine(buffer, from: from, to: to) { start, end in
+                    line += 1
+                    if line % spacing == 0 { samples.append(Offset(truncatingIfNeeded: start)) }
+                    if Listing.isHidden(pointer, start, end) { return }
+                    total += 1
+                    if !keepsAll {
+                        let text = UnsafeBufferPointer(start: pointer + start, count: end - start)
+                        if let test, !test(text) { return }
+                        if !filters.isEmpty
+                            && !Listing.passes(
+                                text, number: first + line, width: width, filters: filters,
+                                buffer: &scratch)
+                        {
+                            return
+                        }
+                    }
+                    rows.append(Offset(truncatingIfNeeded: base + start))
+                }
+                return total
+            }
+            // Only a filtering walk pays for the thread: keeping every line, the walk is
+            // little more than the search for line feeds.
+            if !keepsAll && buffer.count >= Listing.parallelScanBytes
+                && Concurrently.processorCount > 1
+            {
+                // The second half starts after the line feed at or after the middle.
+                let half = max(buffer.count / 2, begin)
+                let found = LineFeeds.first(in: pointer + half, count: buffer.count - half)
+                let middle = found < 0 ? buffer.count : half + found + 1
+                let linesBefore = LineFeeds.count(in: pointer + begin, count: middle - begin)
+                var highRows: [Offset] = []
+                var highSamples: [Offset] = []
+                var highTotal = 0
+                Concurrently.run(
+                    {
+                        highTotal = scan(
+                            middle, buffer.count, linesBefore, &highRows, &highSamples)
+                    },
+                    { total = scan(begin, middle, 0, &starts, &samples) })
+                starts += highRows
+                samples += highSamples
+                total += highTotal
+            } else {
+                if keepsAll {
+                    let lines = LineFeeds.count(in: pointer + begin, count: buffer.count - begin)
+                    if starts.capacity < starts.count + lines + 1 {
+                        starts.reserveCapacity(starts.count + lines + 1)
+                    }
+                }
+                total = scan(begin, buffer.count, 0, &starts, &samples)
+            }
+        }
+        add(bytes, numbering: .lines(first: first, shownAsZero: shownAsZero), samples: samples)
+        return total
+    }
+
+    /// The rows through the general path: each with its number and a copy of its text.
+    func rows() -> [Listing.Row] {
+        withView { view in
+            starts.map { start in
+                Listing.Row(number: view.number(start), content: ArraySlice(view.text(start)))
+            }
+        }
+    }
+
+    /// Replaces every row's text by ``Listing/fieldsJoined(_:)`` of it (`lsa`), writing a
+    /// record for each text that changes.
+    mutating func joinFields() {
+        var changed: [(index: Int, number: Int, text: ArraySlice<UInt8>)] = []
+        withView { view in
+            for (index, start) in starts.enumerated() {
+                let text = view.text(start)
+                guard !Listing.isFieldsJoined(text) else { continue }
+                changed.append(
+                    (index, view.number(start), Listing.fieldsJoined(ArraySlice(text))))
+            }
+        }
+        for (index, number, text) in changed {
+            starts[index] = appendRecord(number: number, text: text)
+        }
+    }
+}

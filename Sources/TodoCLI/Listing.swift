@@ -305,10 +305,11 @@ extension Session {
         let filters = try compiledFilters(terms)
         let command = Session.filterCommand(filters, postFilter?.command)
         func select<Offset: FixedWidthInteger & UnsignedInteger>(_: Offset.Type) -> (selection: ListingSelection, total: Int) {
-            var table = Listing.Table<Offset>()
+            let table = Listing.Table<Offset>()
             let total = table.select(
                 bytes, numberedFrom: first, width: width, filters: filters,
-                test: postFilter?.test)
+                test: postFilter?.test
+            ).total
             return (ListingSelection(table: table, filterCommand: command), total)
         }
         return Listing.Table<UInt32>.addresses(bytes.count)
@@ -374,7 +375,6 @@ extension Session {
         if isPlain {
             // The common case: the rows are numbered as they are printed.
             func streamed<Offset: FixedWidthInteger & UnsignedInteger>(_ table: Listing.Table<Offset>) -> ListingOutput {
-                var table = table
                 let runs = table.sortRuns()
                 return ListingOutput(count: table.starts.count, filterCommand: filterCommand) {
                     table.write(
@@ -493,8 +493,14 @@ extension Session {
     /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1
     /// (the counts of `lsa`'s footer, which todo.sh takes from one listing per file).
     func shownCount(ofBytes bytes: [UInt8], terms: [String]) throws -> Int {
+        guard hasFinalFilter else {
+            // Only counted: no rows are kept.
+            return Listing.Table<UInt64>().select(
+                bytes, numberedFrom: 1, width: 1, filters: try compiledFilters(terms), test: nil,
+                keeping: false
+            ).passed
+        }
         let selected = try selectRows(inBytes: bytes, width: 1, terms: terms, postFilter: nil)
-        guard hasFinalFilter else { return selected.selection.count }
         return orderRows(selected.selection, width: 1).count
     }
 }

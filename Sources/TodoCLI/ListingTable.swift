@@ -5,10 +5,11 @@ extension Listing {
     /// The rows of a listing held in a few bytes each: a row is only the offset where its text
     /// starts, in one address space over the bytes it comes from (a file's bytes as read, and
     /// records the table writes for texts the file does not hold as they are shown). A row's
-    /// end is found again from its start (the next line feed), and its number from the line
-    /// starts sampled every ``sampleSpacing`` lines. `Offset` is `UInt32` unless the bytes are
-    /// larger than it can address.
-    struct Table<Offset: FixedWidthInteger & UnsignedInteger> {
+    /// end is found again from its start (the next line feed), and its number from how many
+    /// line feeds come before every ``blockSize``-th byte. `Offset` is `UInt32` unless the bytes are
+    /// larger than it can address. A class, so that the stages of a listing sort one table in
+    /// place however many hold it.
+    final class Table<Offset: FixedWidthInteger & UnsignedInteger> {
         /// How the lines of a segment are numbered.
         enum Numbering {
             /// A file's lines, by position, the first `first` (and shown as 0 when `shownAsZero`).
@@ -23,17 +24,19 @@ extension Listing {
             var numbering: Numbering
             /// The offset of the first byte in the table's address space.
             var base: Int
-            /// The offset in `bytes` of every ``sampleSpacing``-th line's start, the first line
-            /// (after a byte order mark) first.
-            var samples: [Offset]
+            /// For a file's lines shown with their numbers: how many line feeds come before
+            /// each multiple of ``blockSize`` in `bytes`, and before the end.
+            var lineFeeds: [Offset]
         }
 
-        /// The lines between two samples.
-        static var sampleSpacing: Int { 8 }
+        /// The bytes from one count of ``Segment/lineFeeds`` to the next.
+        static var blockSize: Int { 512 }
 
         private(set) var segments: [Segment] = []
         /// The rows, as offsets in the table's address space.
         var starts: [Offset] = []
+
+        init() {}
 
         /// The end of the address space so far.
         var end: Int { segments.last.map { $0.base + $0.bytes.count } ?? 0 }
@@ -43,16 +46,16 @@ extension Listing {
 
         /// Adds a segment (the caller has checked that it can be addressed) and returns its base.
         @discardableResult
-        mutating func add(_ bytes: [UInt8], numbering: Numbering, samples: [Offset] = []) -> Int {
+        func add(_ bytes: [UInt8], numbering: Numbering, lineFeeds: [Offset] = []) -> Int {
             let base = end
             segments.append(
-                Segment(bytes: bytes, numbering: numbering, base: base, samples: samples))
+                Segment(bytes: bytes, numbering: numbering, base: base, lineFeeds: lineFeeds))
             return base
         }
 
         /// Appends a record for a text shown other than as its file holds it, and returns its
         /// start; the last segment must hold records.
-        mutating func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
+        func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
             if case .records = segments.last?.numbering {
             } else {
                 add([], numbering: .records)
@@ -90,12 +93,12 @@ extension Listing {
             guard index < segments.count else { return try body(View(parts: parts)) }
             let segment = segments[index]
             return try segment.bytes.withUnsafeBufferPointer { bytes in
-                try segment.samples.withUnsafeBufferPointer { samples in
+                try segment.lineFeeds.withUnsafeBufferPointer { lineFeeds in
                     if let pointer = bytes.baseAddress {
                         parts.append(
                             View.Part(
                                 pointer: pointer, base: segment.base, count: bytes.count,
-                                numbering: segment.numbering, samples: samples))
+                                numbering: segment.numbering, lineFeeds: lineFeeds))
                     }
                     return try collect(segments, index + 1, &parts, body)
                 }
@@ -110,7 +113,7 @@ extension Listing {
                 var base: Int
                 var count: Int
                 var numbering: Numbering
-                var samples: UnsafeBufferPointer<Offset>
+                var lineFeeds: UnsafeBufferPointer<Offset>
             }
 
             let parts: [Part]
@@ -161,17 +164,12 @@ extension Listing {
                 case .lines(_, shownAsZero: true):
                     return 0
                 case .lines(let first, shownAsZero: false):
-                    // The last sample at or before the row, then the line feeds between.
-                    let samples = part.samples
-                    var low = 0
-                    var high = samples.count
-                    while high - low > 1 {
-                        let middle = (low + high) / 2
-                        if Int(samples[middle]) <= from { low = middle } else { high = middle }
-                    }
-                    let sample = samples.isEmpty ? from : Int(samples[low])
-                    return first + low * Table.sampleSpacing
-                        + LineFeeds.count(in: part.pointer + sample, count: from - sample)
+                    // The count at the end of the row's block, less the line feeds from the
+                    // row there (bytes that are mostly the row's own, read anyway).
+                    let block = from / Table.blockSize + 1
+                    let blockEnd = min(block * Table.blockSize, part.count)
+                    return first + Int(part.lineFeeds[block])
+                        - LineFeeds.count(in: part.pointer + from, count: blockEnd - from)
                 }
             }
         }
@@ -183,34 +181,35 @@ extension Listing.Table {
     /// `shownAsZero`), and appends the rows of the lines that pass: hidden lines are dropped
     /// and the others tested as the bytes are walked (`test` first, then the filters, a
     /// literal term tried on the line in place). A filtering walk over many bytes runs in two
-    /// halves on two threads. Returns how many lines are not hidden (the footer's total).
+    /// halves on two threads. Returns how many lines are not hidden (the footer's total) and
+    /// how many pass; when `keeping` is false, the rows are only counted, and no segment added.
     @discardableResult
-    mutating func select(
+    func select(
         _ bytes: [UInt8], numberedFrom first: Int, shownAsZero: Bool = false, width: Int,
-        filters: [Listing.Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?
-    ) -> Int {
+        filters: [Listing.Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
+        keeping: Bool = true
+    ) -> (total: Int, passed: Int) {
         let keepsAll = filters.isEmpty && test == nil
         let base = end
-        let spacing = Self.sampleSpacing
-        var samples: [Offset] = []
+        var lineFeeds: [Offset] = []
         var total = 0
+        var passed = 0
+        let counts = keeping && !shownAsZero
         bytes.withUnsafeBufferPointer { buffer in
             guard let pointer = buffer.baseAddress else { return }
             let begin =
                 buffer.count >= 3 && pointer[0] == 0xEF && pointer[1] == 0xBB
                     && pointer[2] == 0xBF ? 3 : 0
             /// The lines from `from` to `to` (line starts), the first being the `line`-th
-            /// (from 0): the rows that pass, every `spacing`-th line's start and the total.
+            /// (from 0): appends the rows that pass (or counts them) and returns the total.
             func scan(
-                _ from: Int, _ to: Int, _ line: Int, _ rows: inout [Offset],
-                _ samples: inout [Offset]
+                _ from: Int, _ to: Int, _ line: Int, _ rows: inout [Offset], _ passed: inout Int
             ) -> Int {
                 var scratch: [UInt8] = []
                 var total = 0
                 var line = line - 1
                 Listing.Scan.forEachLine(buffer, from: from, to: to) { start, end in
                     line += 1
-                    if line % spacing == 0 { samples.append(Offset(truncatingIfNeeded: start)) }
                     if Listing.isHidden(pointer, start, end) { return }
                     total += 1
                     if !keepsAll {
@@ -224,7 +223,8 @@ extension Listing.Table {
                             return
                         }
                     }
-                    rows.append(Offset(truncatingIfNeeded: base + start))
+                    passed += 1
+                    if keeping { rows.append(Offset(truncatingIfNeeded: base + start)) }
                 }
                 return total
             }
@@ -239,29 +239,54 @@ extension Listing.Table {
                 let middle = found < 0 ? buffer.count : half + found + 1
                 let linesBefore = LineFeeds.count(in: pointer + begin, count: middle - begin)
                 var highRows: [Offset] = []
-                var highSamples: [Offset] = []
                 var highTotal = 0
+                var highPassed = 0
                 Concurrently.run(
                     {
                         highTotal = scan(
-                            middle, buffer.count, linesBefore, &highRows, &highSamples)
+                            middle, buffer.count, linesBefore, &highRows, &highPassed)
                     },
-                    { total = scan(begin, middle, 0, &starts, &samples) })
+                    { total = scan(begin, middle, 0, &starts, &passed) })
                 starts += highRows
-                samples += highSamples
                 total += highTotal
+                passed += highPassed
+                if counts { lineFeeds = Self.lineFeedCounts(buffer) }
             } else {
-                if keepsAll {
+                if keepsAll && keeping {
                     let lines = LineFeeds.count(in: pointer + begin, count: buffer.count - begin)
                     if starts.capacity < starts.count + lines + 1 {
                         starts.reserveCapacity(starts.count + lines + 1)
                     }
                 }
-                total = scan(begin, buffer.count, 0, &starts, &samples)
+                // The line feeds are counted on the second thread meanwhile.
+                Concurrently.run(
+                    { if counts { lineFeeds = Self.lineFeedCounts(buffer) } },
+                    { total = scan(begin, buffer.count, 0, &starts, &passed) })
             }
         }
-        add(bytes, numbering: .lines(first: first, shownAsZero: shownAsZero), samples: samples)
-        return total
+        if keeping {
+            add(
+                bytes, numbering: .lines(first: first, shownAsZero: shownAsZero),
+                lineFeeds: lineFeeds)
+        }
+        return (total, passed)
+    }
+
+    /// How many line feeds come before each multiple of ``blockSize`` in `bytes`, and before
+    /// the end (``Segment/lineFeeds``).
+    private static func lineFeedCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Offset] {
+        guard let pointer = bytes.baseAddress else { return [0] }
+        var counts: [Offset] = []
+        counts.reserveCapacity(bytes.count / blockSize + 2)
+        var total = 0
+        var start = 0
+        while true {
+            counts.append(Offset(truncatingIfNeeded: total))
+            guard start < bytes.count else { return counts }
+            let length = min(blockSize, bytes.count - start)
+            total += LineFeeds.count(in: pointer + start, count: length)
+            start += length
+        }
     }
 
     /// The rows through the general path: each with its number and a copy of its text.
@@ -275,7 +300,7 @@ extension Listing.Table {
 
     /// Replaces every row's text by ``Listing/fieldsJoined(_:)`` of it (`lsa`), writing a
     /// record for each text that changes.
-    mutating func joinFields() {
+    func joinFields() {
         var changed: [(index: Int, number: Int, text: ArraySlice<UInt8>)] = []
         withView { view in
             for (index, start) in starts.enumerated() {

@@ -13,15 +13,15 @@ extension Listing.Table {
         var length: Offset
     }
 
-    /// The most rows sorted as one run: at most about sixteen runs, each sorted with its keys,
+    /// The most rows sorted as one run: at most about 32 runs, each sorted with its keys,
     /// which are held for one run (per thread) at a time.
-    static func runLength(for count: Int) -> Int { max(1 << 16, (count + 15) / 16) }
+    static func runLength(for count: Int) -> Int { max(1 << 15, (count + 31) / 32) }
 
     /// Puts the rows in the order of ``Listing/sortedLikeSort(_:)`` run by run (each run a
     /// stretch of ``runLength(for:)`` rows, half of the runs on a second thread) and returns
     /// where the runs start, followed by the rows' count; ``write(runs:width:visibleControls:_:)``
     /// merges them.
-    mutating func sortRuns() -> [Int] {
+    func sortRuns() -> [Int] {
         let count = starts.count
         let length = Self.runLength(for: count)
         let bounds = Array(stride(from: 0, to: count, by: length)) + [count]
@@ -58,50 +58,64 @@ extension Listing.Table {
     func write(
         runs bounds: [Int], width: Int, visibleControls: Bool, _ body: ([UInt8]) -> Void
     ) {
-        withView { view in
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(1 << 16 + 1024)
-            // A heap of the runs by their first unwritten row.
-            var next = Array(bounds.dropLast())
-            var heads: [SortKey] = next.map { Self.key(starts[$0], view) }
-            var heap = Array(heads.indices)
-            func less(_ left: Int, _ right: Int) -> Bool {
-                Self.precedes(heads[heap[left]], heads[heap[right]], view)
+        let segments = self.segments
+        starts.withUnsafeBufferPointer { starts in
+            Self.withView(segments) { view in
+                Self.write(starts, runs: bounds, view, width, visibleControls, body)
             }
-            func siftDown(_ from: Int) {
-                var parent = from
-                while true {
-                    let left = 2 * parent + 1
-                    guard left < heap.count else { return }
-                    let right = left + 1
-                    let child = right < heap.count && less(right, left) ? right : left
-                    guard less(child, parent) else { return }
-                    heap.swapAt(child, parent)
-                    parent = child
-                }
+        }
+    }
+
+    /// ``write(runs:width:visibleControls:_:)`` over pointers.
+    private static func write(
+        _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View, _ width: Int,
+        _ visibleControls: Bool, _ body: ([UInt8]) -> Void
+    ) {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 16 + 1024)
+        // A heap of the runs by their first unwritten row: its key and its run.
+        var next = Array(bounds.dropLast())
+        var heap = next.indices.map { (key: Self.key(starts[next[$0]], view), run: $0) }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
+            siftDown(&heap, from: index, view)
+        }
+        while let (head, run) = heap.first {
+            Listing.appendRow(
+                number: view.number(head.start),
+                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)),
+                width: width, visibleControls: visibleControls, to: &chunk)
+            if chunk.count >= 1 << 16 {
+                body(chunk)
+                chunk.removeAll(keepingCapacity: true)
             }
-            for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-            while let run = heap.first {
-                let head = heads[run]
-                Listing.appendRow(
-                    number: view.number(head.start),
-                    text: UnsafeBufferPointer(
-                        start: view.pointer(head.start), count: Int(head.length)),
-                    width: width, visibleControls: visibleControls, to: &chunk)
-                if chunk.count >= 1 << 16 {
-                    body(chunk)
-                    chunk.removeAll(keepingCapacity: true)
-                }
-                next[run] += 1
-                if next[run] < bounds[run + 1] {
-                    heads[run] = Self.key(starts[next[run]], view)
-                } else {
-                    heap[0] = heap[heap.count - 1]
-                    heap.removeLast()
-                }
-                siftDown(0)
+            next[run] += 1
+            if next[run] < bounds[run + 1] {
+                heap[0].key = Self.key(starts[next[run]], view)
+            } else {
+                heap[0] = heap[heap.count - 1]
+                heap.removeLast()
             }
-            if !chunk.isEmpty { body(chunk) }
+            siftDown(&heap, from: 0, view)
+        }
+        if !chunk.isEmpty { body(chunk) }
+    }
+
+    /// Moves the element at `from` down the heap to its place.
+    @inline(__always)
+    private static func siftDown(
+        _ heap: inout [(key: SortKey, run: Int)], from: Int, _ view: View
+    ) {
+        var parent = from
+        while true {
+            let left = 2 * parent + 1
+            guard left < heap.count else { return }
+            let right = left + 1
+            let child =
+                right < heap.count && precedes(heap[right].key, heap[left].key, view)
+                ? right : left
+            guard precedes(heap[child].key, heap[parent].key, view) else { return }
+            heap.swapAt(child, parent)
+            parent = child
         }
     }
 

@@ -33,7 +33,7 @@ struct ListAllAction: TodoShAction {
             select: {
                 let filters = try session.compiledFilters(terms)
                 func select<Offset: FixedWidthInteger & UnsignedInteger>(_: Offset.Type) -> Session.ListingSelection {
-                    var table = Listing.Table<Offset>()
+                    let table = Listing.Table<Offset>()
                     table.starts.reserveCapacity(todoCount + doneCount)
                     table.select(todo, numberedFrom: 1, width: width, filters: filters, test: nil)
                     table.select(

@@ -35,6 +35,8 @@ extension Listing {
         private(set) var segments: [Segment] = []
         /// The rows, as offsets in the table's address space.
         var starts: [Offset] = []
+        /// The starts of the rows whose texts ``joinFields()`` is to change.
+        private(set) var unjoined: [Offset] = []
 
         init() {}
 
@@ -183,11 +185,12 @@ extension Listing.Table {
     /// literal term tried on the line in place). A filtering walk over many bytes runs in two
     /// halves on two threads. Returns how many lines are not hidden (the footer's total) and
     /// how many pass; when `keeping` is false, the rows are only counted, and no segment added.
+    /// With `joiningFields`, the rows whose texts ``joinFields()`` changes are noted.
     @discardableResult
     func select(
         _ bytes: [UInt8], numberedFrom first: Int, shownAsZero: Bool = false, width: Int,
         filters: [Listing.Filter], test: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
-        keeping: Bool = true
+        keeping: Bool = true, joiningFields: Bool = false
     ) -> (total: Int, passed: Int) {
         let keepsAll = filters.isEmpty && test == nil
         let base = end
@@ -203,7 +206,8 @@ extension Listing.Table {
             /// The lines from `from` to `to` (line starts), the first being the `line`-th
             /// (from 0): appends the rows that pass (or counts them) and returns the total.
             func scan(
-                _ from: Int, _ to: Int, _ line: Int, _ rows: inout [Offset], _ passed: inout Int
+                _ from: Int, _ to: Int, _ line: Int, _ rows: inout [Offset], _ passed: inout Int,
+                _ unjoined: inout [Offset]
             ) -> Int {
                 var scratch: [UInt8] = []
                 var total = 0
@@ -224,7 +228,14 @@ extension Listing.Table {
                         }
                     }
                     passed += 1
-                    if keeping { rows.append(Offset(truncatingIfNeeded: base + start)) }
+                    guard keeping else { return }
+                    rows.append(Offset(truncatingIfNeeded: base + start))
+                    if joiningFields
+                        && !Listing.isFieldsJoined(
+                            UnsafeBufferPointer(start: pointer + start, count: end - start))
+                    {
+                        unjoined.append(Offset(truncatingIfNeeded: base + start))
+                    }
                 }
                 return total
             }
@@ -241,13 +252,16 @@ extension Listing.Table {
                 var highRows: [Offset] = []
                 var highTotal = 0
                 var highPassed = 0
+                var highUnjoined: [Offset] = []
                 Concurrently.run(
                     {
                         highTotal = scan(
-                            middle, buffer.count, linesBefore, &highRows, &highPassed)
+                            middle, buffer.count, linesBefore, &highRows, &highPassed,
+                            &highUnjoined)
                     },
-                    { total = scan(begin, middle, 0, &starts, &passed) })
+                    { total = scan(begin, middle, 0, &starts, &passed, &unjoined) })
                 starts += highRows
+                unjoined += highUnjoined
                 total += highTotal
                 passed += highPassed
                 if counts { lineFeeds = Self.lineFeedCounts(buffer) }
@@ -261,7 +275,7 @@ extension Listing.Table {
                 // The line feeds are counted on the second thread meanwhile.
                 Concurrently.run(
                     { if counts { lineFeeds = Self.lineFeedCounts(buffer) } },
-                    { total = scan(begin, buffer.count, 0, &starts, &passed) })
+                    { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
             }
         }
         if keeping {
@@ -298,18 +312,25 @@ extension Listing.Table {
         }
     }
 
-    /// Replaces every row's text by ``Listing/fieldsJoined(_:)`` of it (`lsa`), writing a
-    /// record for each text that changes.
+    /// Replaces the text of every row noted by ``select(_:numberedFrom:shownAsZero:width:filters:test:keeping:joiningFields:)``
+    /// by ``Listing/fieldsJoined(_:)`` of it (`lsa`), writing a record for each; the rows must
+    /// not be sorted yet.
     func joinFields() {
         var changed: [(index: Int, number: Int, text: ArraySlice<UInt8>)] = []
         withView { view in
-            for (index, start) in starts.enumerated() {
-                let text = view.text(start)
-                guard !Listing.isFieldsJoined(text) else { continue }
-                changed.append(
-                    (index, view.number(start), Listing.fieldsJoined(ArraySlice(text))))
+            for start in unjoined {
+                // The rows are still in the order of their starts.
+                var low = 0
+                var high = starts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if starts[middle] < start { low = middle + 1 } else { high = middle }
+                }
+                let text = Listing.fieldsJoined(ArraySlice(view.text(start)))
+                changed.append((low, view.number(start), text))
             }
         }
+        unjoined = []
         for (index, number, text) in changed {
             starts[index] = appendRecord(number: number, text: text)
         }

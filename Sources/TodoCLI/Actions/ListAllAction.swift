@@ -35,10 +35,12 @@ struct ListAllAction: TodoShAction {
                 func select<Offset: FixedWidthInteger & UnsignedInteger>(_: Offset.Type) -> Session.ListingSelection {
                     let table = Listing.Table<Offset>()
                     table.starts.reserveCapacity(todoCount + doneCount)
-                    table.select(todo, numberedFrom: 1, width: width, filters: filters, test: nil)
+                    table.select(
+                        todo, numberedFrom: 1, width: width, filters: filters, test: nil,
+                        joiningFields: true)
                     table.select(
                         done, numberedFrom: todoCount + 1, shownAsZero: true, width: width,
-                        filters: filters, test: nil)
+                        filters: filters, test: nil, joiningFields: true)
                     table.joinFields()
                     return Session.ListingSelection(
                         table: table, filterCommand: Session.filterCommand(filters, nil))

@@ -387,17 +387,39 @@ extension Session {
             hideProjects: settings.hideProjects)
         let visibleControls = listingShowsControls
         let isDefaultSort = settings.sortCommand == Settings.defaultSortCommand
-        let isPlain =
-            isDefaultSort && !painter.isActive && !settings.hidePriority
-            && !settings.hideProjects && !settings.hideContexts && settings.hideCustom.isEmpty
-            && !hasFinalFilter
-        if isPlain {
-            // The common case: the rows are numbered as they are printed.
-            func streamed<Offset: FixedWidthInteger & UnsignedInteger>(_ table: Listing.Table<Offset>) -> ListingOutput {
+        let hidePriority = settings.hidePriority
+        let hideProjects = settings.hideProjects
+        let hideContexts = settings.hideContexts
+        let hideRegex = settings.hideCustom.isEmpty ? nil : try? BasicRegex(settings.hideCustom)
+        /// A numbered line (its controls made visible) painted and with what is hidden taken out.
+        func finished(_ line: [UInt8]) -> [UInt8] {
+            var line = line
+            if painter.isActive {
+                line = painter.paint(line, hidingPriority: hidePriority)
+            } else if hidePriority {
+                line = Painter.hidingPriority(line)
+            }
+            if hideProjects { line = Painter.hiding(sigil: 0x2B, in: line) }
+            if hideContexts { line = Painter.hiding(sigil: 0x40, in: line) }
+            if let hideRegex { line = hideRegex.replacingAll(in: line, with: []) }
+            return line
+        }
+        let finishes =
+            painter.isActive || hidePriority || hideProjects || hideContexts || hideRegex != nil
+        if isDefaultSort && !hasFinalFilter {
+            // The common case: the rows are numbered (and painted) as they are printed.
+            let finish = finishes ? finished : nil
+            func streamed<Offset: FixedWidthInteger & UnsignedInteger>(
+                _ table: Listing.Table<Offset>
+            ) -> ListingOutput {
                 let runs = table.sortRuns()
-                return ListingOutput(count: table.starts.count, filterCommand: filterCommand) {
-                    table.write(
-                        runs: runs, width: displayWidth, visibleControls: visibleControls, $0)
+                return ListingOutput(count: table.starts.count, filterCommand: filterCommand) { body in
+                    withoutActuallyEscaping(body) { body in
+                        var writer = Listing.RowWriter(
+                            width: displayWidth, visibleControls: visibleControls,
+                            finish: finish, body: body)
+                        table.write(runs: runs, to: &writer)
+                    }
                 }
             }
             switch selection.content {
@@ -406,9 +428,12 @@ extension Session {
             case .list(let rows):
                 let order = Listing.sortOrder(rows)
                 return ListingOutput(count: order.count, filterCommand: filterCommand) { body in
-                    Listing.write(
-                        rows, in: order, width: displayWidth, visibleControls: visibleControls,
-                        body)
+                    withoutActuallyEscaping(body) { body in
+                        var writer = Listing.RowWriter(
+                            width: displayWidth, visibleControls: visibleControls,
+                            finish: finish, body: body)
+                        Listing.write(rows, in: order, to: &writer)
+                    }
                 }
             }
         }
@@ -433,18 +458,7 @@ extension Session {
             lines = Session.splitLines(outcome.output)
         }
         if visibleControls { lines = lines.map(Listing.visible) }
-        if painter.isActive {
-            lines = lines.map { painter.paint($0, hidingPriority: settings.hidePriority) }
-        } else if settings.hidePriority {
-            lines = lines.map(Painter.hidingPriority)
-        }
-        if settings.hideProjects { lines = lines.map { Painter.hiding(sigil: 0x2B, in: $0) } }
-        if settings.hideContexts { lines = lines.map { Painter.hiding(sigil: 0x40, in: $0) } }
-        if !settings.hideCustom.isEmpty {
-            if let regex = try? BasicRegex(settings.hideCustom) {
-                lines = lines.map { regex.replacingAll(in: $0, with: []) }
-            }
-        }
+        if finishes { lines = lines.map(finished) }
         if hasFinalFilter {
             let input: [UInt8] = lines.flatMap { $0 + [0x0A] }
             let outcome = Subprocess.shell(

@@ -52,46 +52,13 @@ extension Listing {
         }
     }
 
-    /// Writes `rows` in `order`, each as ``appendRow(number:text:width:visibleControls:to:)``
-    /// makes it, in blocks of about 64 KiB handed to `body`.
-    static func write(
-        _ rows: [Row], in order: [Int32], width: Int, visibleControls: Bool,
-        _ body: ([UInt8]) -> Void
-    ) {
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 16 + 1024)
+    /// Writes `rows` in `order` through a ``RowWriter``.
+    static func write(_ rows: [Row], in order: [Int32], to writer: inout RowWriter) {
         for position in order {
             let row = rows[Int(position)]
-            row.content.withUnsafeBufferPointer { text in
-                appendRow(
-                    number: row.number, text: text, width: width,
-                    visibleControls: visibleControls, to: &chunk)
-            }
-            if chunk.count >= 1 << 16 {
-                body(chunk)
-                chunk.removeAll(keepingCapacity: true)
-            }
+            row.content.withUnsafeBufferPointer { writer.append(number: row.number, text: $0) }
         }
-        if !chunk.isEmpty { body(chunk) }
-    }
-
-    /// Appends a listing line: the number zero-padded to `width`, a space and the text (its
-    /// control characters made visible when `visibleControls`) unless it is empty, LF.
-    @inline(__always)
-    static func appendRow(
-        number: Int, text: UnsafeBufferPointer<UInt8>, width: Int, visibleControls: Bool,
-        to chunk: inout [UInt8]
-    ) {
-        appendNumber(number, width: width, zero: true, to: &chunk)
-        if !text.isEmpty {
-            chunk.append(0x20)
-            if visibleControls {
-                appendVisible(text, to: &chunk)
-            } else {
-                chunk.append(contentsOf: text)
-            }
-        }
-        chunk.append(0x0A)
+        writer.flush()
     }
 
     /// The positions of two sorted runs merged into one order.

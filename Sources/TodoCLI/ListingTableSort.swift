@@ -53,26 +53,21 @@ extension Listing.Table {
         return bounds
     }
 
-    /// Writes the rows of the sorted runs in one order, merging them as they go, each numbered
-    /// (zero-padded to `width`) and followed by LF, in blocks of about 64 KiB handed to `body`.
-    func write(
-        runs bounds: [Int], width: Int, visibleControls: Bool, _ body: ([UInt8]) -> Void
-    ) {
+    /// Writes the rows of the sorted runs through `writer` in one order, merging the runs as
+    /// it goes.
+    func write(runs bounds: [Int], to writer: inout Listing.RowWriter) {
         let segments = self.segments
         starts.withUnsafeBufferPointer { starts in
-            Self.withView(segments) { view in
-                Self.write(starts, runs: bounds, view, width, visibleControls, body)
-            }
+            Self.withView(segments) { view in Self.write(starts, runs: bounds, view, &writer) }
         }
+        writer.flush()
     }
 
-    /// ``write(runs:width:visibleControls:_:)`` over pointers.
+    /// ``write(runs:to:)`` over pointers.
     private static func write(
-        _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View, _ width: Int,
-        _ visibleControls: Bool, _ body: ([UInt8]) -> Void
+        _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View,
+        _ writer: inout Listing.RowWriter
     ) {
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 16 + 1024)
         // A heap of the runs by their first unwritten row: its key and its run.
         var next = Array(bounds.dropLast())
         var heap = next.indices.map { (key: Self.key(starts[next[$0]], view), run: $0) }
@@ -80,14 +75,9 @@ extension Listing.Table {
             siftDown(&heap, from: index, view)
         }
         while let (head, run) = heap.first {
-            Listing.appendRow(
+            writer.append(
                 number: view.number(head.start),
-                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)),
-                width: width, visibleControls: visibleControls, to: &chunk)
-            if chunk.count >= 1 << 16 {
-                body(chunk)
-                chunk.removeAll(keepingCapacity: true)
-            }
+                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
             next[run] += 1
             if next[run] < bounds[run + 1] {
                 heap[0].key = Self.key(starts[next[run]], view)
@@ -97,7 +87,6 @@ extension Listing.Table {
             }
             siftDown(&heap, from: 0, view)
         }
-        if !chunk.isEmpty { body(chunk) }
     }
 
     /// Moves the element at `from` down the heap to its place.

@@ -54,9 +54,9 @@ struct ListingTableTests {
     /// What the list path writes for `rows`.
     static func written(_ rows: [Listing.Row], width: Int, visibleControls: Bool) -> [UInt8] {
         var output: [UInt8] = []
-        Listing.write(
-            rows, in: Listing.sortOrder(rows), width: width, visibleControls: visibleControls
-        ) { output += $0 }
+        var writer = Listing.RowWriter(
+            width: width, visibleControls: visibleControls, finish: nil, body: { output += $0 })
+        Listing.write(rows, in: Listing.sortOrder(rows), to: &writer)
         return output
     }
 
@@ -65,8 +65,9 @@ struct ListingTableTests {
         -> [UInt8]
     {
         var output: [UInt8] = []
-        let runs = table.sortRuns()
-        table.write(runs: runs, width: width, visibleControls: visibleControls) { output += $0 }
+        var writer = Listing.RowWriter(
+            width: width, visibleControls: visibleControls, finish: nil, body: { output += $0 })
+        table.write(runs: table.sortRuns(), to: &writer)
         return output
     }
 
@@ -134,9 +135,30 @@ struct ListingTableTests {
                 content: Listing.fieldsJoined(row.content))
         }
         #expect(rows.contains { $0.content.contains(0x09) } == false)
+        // Some texts were rebuilt, and are written from the table's own records.
+        #expect(table.segments.count == 3)
         #expect(table.rows().map(\.number) == rows.map(\.number))
         #expect(
             Self.written(table, width: width, visibleControls: false)
                 == Self.written(rows, width: width, visibleControls: false))
+    }
+
+    /// The eight-at-a-time test agrees with rebuilding the text from its fields.
+    @Test func fieldsJoinedTestAgreesWithRebuilding() {
+        var state: UInt64 = 11
+        let alphabet: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x61, 0x62, 0xA0, 0x00]
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int((state >> 40) % 30)
+            var text: [UInt8] = []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int((state >> 33) % UInt64(alphabet.count))])
+            }
+            let fields = text.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+            let rebuilt = Array(fields.joined(separator: [0x20]))
+            #expect(text.withUnsafeBufferPointer(Listing.isFieldsJoined) == (rebuilt == text))
+            #expect(Array(Listing.fieldsJoined(text[...])) == rebuilt)
+        }
     }
 }

@@ -14,8 +14,9 @@ extension Listing {
         enum Numbering {
             /// A file's lines, by position, the first `first` (and shown as 0 when `shownAsZero`).
             case lines(first: Int, shownAsZero: Bool)
-            /// Records the table wrote: the number in eight bytes, the text, a line feed.
-            case records
+            /// Records (``Listing/appendRecord(number:text:to:)``): the number in eight bytes,
+            /// moved on by `after`, the text, a line feed.
+            case records(after: Int)
         }
 
         /// Bytes that rows point into.
@@ -58,20 +59,30 @@ extension Listing {
         /// Appends a record for a text shown other than as its file holds it, and returns its
         /// start; the last segment must hold records.
         func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
-            if case .records = segments.last?.numbering {
+            if case .records(after: 0) = segments.last?.numbering {
             } else {
-                add([], numbering: .records)
+                add([], numbering: .records(after: 0))
             }
             let last = segments.count - 1
-            var value = UInt64(truncatingIfNeeded: number)
-            for _ in 0..<8 {
-                segments[last].bytes.append(UInt8(truncatingIfNeeded: value))
-                value >>= 8
-            }
-            let start = segments[last].base + segments[last].bytes.count
-            segments[last].bytes.append(contentsOf: text)
-            segments[last].bytes.append(0x0A)
+            let start = segments[last].base + segments[last].bytes.count + 8
+            Listing.appendRecord(number: number, text: text, to: &segments[last].bytes)
             return Offset(start)
+        }
+
+        /// Adds records (``Listing/appendRecord(number:text:to:)``) as a segment, their numbers
+        /// moved on by `after`, and appends a row for each.
+        func addRecords(_ records: [UInt8], after: Int) {
+            let base = add(records, numbering: .records(after: after))
+            records.withUnsafeBufferPointer { buffer in
+                guard let pointer = buffer.baseAddress else { return }
+                var start = 8
+                while start <= buffer.count {
+                    starts.append(Offset(truncatingIfNeeded: base + start))
+                    let found = LineFeeds.first(in: pointer + start, count: buffer.count - start)
+                    guard found >= 0 else { return }
+                    start += found + 1 + 8
+                }
+            }
         }
 
         /// Calls `body` with a view of the table's bytes that stays valid while it runs.
@@ -157,12 +168,12 @@ extension Listing {
                 let part = part(offset)
                 let from = offset - part.base
                 switch part.numbering {
-                case .records:
+                case .records(let after):
                     var value: UInt64 = 0
                     for index in (from - 8..<from).reversed() {
                         value = value << 8 | UInt64(part.pointer[index])
                     }
-                    return Int(truncatingIfNeeded: value)
+                    return after + Int(truncatingIfNeeded: value)
                 case .lines(_, shownAsZero: true):
                     return 0
                 case .lines(let first, shownAsZero: false):
@@ -175,6 +186,22 @@ extension Listing {
                 }
             }
         }
+    }
+}
+
+extension Listing {
+    /// Appends a record of a row's text that a table holds apart from any file: its number in
+    /// eight bytes (least significant first), the text, LF.
+    static func appendRecord<Text: Collection<UInt8>>(
+        number: Int, text: Text, to bytes: inout [UInt8]
+    ) {
+        var value = UInt64(truncatingIfNeeded: number)
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
+        bytes.append(contentsOf: text)
+        bytes.append(0x0A)
     }
 }
 

@@ -78,7 +78,8 @@ struct Listing {
         var carried: UInt64 = 0
         var offset = 0
         while offset + 8 <= text.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let word = UInt64(
+                littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             let spaces = flags(word, 0x20)
             if flags(word, 0x09) != 0 || spaces & (spaces << 8 | carried) != 0 { return false }
             carried = spaces >> 56
@@ -323,7 +324,9 @@ extension Session {
     ) throws -> (selection: ListingSelection, total: Int) {
         let filters = try compiledFilters(terms)
         let command = Session.filterCommand(filters, postFilter?.command)
-        func select<Offset: FixedWidthInteger & UnsignedInteger>(_: Offset.Type) -> (selection: ListingSelection, total: Int) {
+        func select<Offset: FixedWidthInteger & UnsignedInteger>(
+            _: Offset.Type
+        ) -> (selection: ListingSelection, total: Int) {
             let table = Listing.Table<Offset>()
             let total = table.select(
                 bytes, numberedFrom: first, width: width, filters: filters,
@@ -413,7 +416,8 @@ extension Session {
                 _ table: Listing.Table<Offset>
             ) -> ListingOutput {
                 let runs = table.sortRuns()
-                return ListingOutput(count: table.starts.count, filterCommand: filterCommand) { body in
+                return ListingOutput(count: table.starts.count, filterCommand: filterCommand) {
+                    body in
                     withoutActuallyEscaping(body) { body in
                         var writer = Listing.RowWriter(
                             width: displayWidth, visibleControls: visibleControls,

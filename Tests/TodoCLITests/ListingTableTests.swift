@@ -61,7 +61,9 @@ struct ListingTableTests {
     }
 
     /// What `table` writes, its runs sorted first.
-    static func written(_ table: Listing.Table<UInt32>, width: Int, visibleControls: Bool)
+    static func written(
+        _ table: Listing.Table<UInt32>, width: Int, visibleControls: Bool
+    )
         -> [UInt8]
     {
         var output: [UInt8] = []

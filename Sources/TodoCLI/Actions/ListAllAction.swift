@@ -32,7 +32,9 @@ struct ListAllAction: TodoShAction {
         let pipeline = ListingPipeline(
             select: {
                 let filters = try session.compiledFilters(terms)
-                func select<Offset: FixedWidthInteger & UnsignedInteger>(_: Offset.Type) -> Session.ListingSelection {
+                func select<Offset: FixedWidthInteger & UnsignedInteger>(
+                    _: Offset.Type
+                ) -> Session.ListingSelection {
                     let table = Listing.Table<Offset>()
                     table.starts.reserveCapacity(todoCount + doneCount)
                     table.select(

@@ -278,11 +278,6 @@ extension Session {
         /// The grep pipeline todo.sh would have run.
         var filterCommand: String
 
-        init(rows: [Listing.Row], filterCommand: String) {
-            content = .list(rows)
-            self.filterCommand = filterCommand
-        }
-
         init<Offset: FixedWidthInteger & UnsignedInteger>(
             table: Listing.Table<Offset>, filterCommand: String
         ) {

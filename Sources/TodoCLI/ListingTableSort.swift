@@ -68,43 +68,73 @@ extension Listing.Table {
         _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View,
         _ writer: inout Listing.RowWriter
     ) {
-        // A heap of the runs by their first unwritten row: its key and its run.
+        let runs = bounds.count - 1
+        guard runs > 0 else { return }
         var next = Array(bounds.dropLast())
-        var heap = next.indices.map { (key: Self.key(starts[next[$0]], view), run: $0) }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
-            siftDown(&heap, from: index, view)
-        }
-        while let (head, run) = heap.first {
+        var tournament = Tournament(heads: next.map { Self.key(starts[$0], view) }, view: view)
+        while let winner = tournament.winner {
+            let head = tournament.heads[winner]
             writer.append(
                 number: view.number(head.start),
                 text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
-            next[run] += 1
-            if next[run] < bounds[run + 1] {
-                heap[0].key = Self.key(starts[next[run]], view)
-            } else {
-                heap[0] = heap[heap.count - 1]
-                heap.removeLast()
-            }
-            siftDown(&heap, from: 0, view)
+            next[winner] += 1
+            tournament.replay(
+                winner,
+                with: next[winner] < bounds[winner + 1]
+                    ? Self.key(starts[next[winner]], view) : nil)
         }
     }
 
-    /// Moves the element at `from` down the heap to its place.
-    @inline(__always)
-    private static func siftDown(
-        _ heap: inout [(key: SortKey, run: Int)], from: Int, _ view: View
-    ) {
-        var parent = from
-        while true {
-            let left = 2 * parent + 1
-            guard left < heap.count else { return }
-            let right = left + 1
-            let child =
-                right < heap.count && precedes(heap[right].key, heap[left].key, view)
-                ? right : left
-            guard precedes(heap[child].key, heap[parent].key, view) else { return }
-            heap.swapAt(child, parent)
-            parent = child
+    /// A tree of losers over the runs' first unwritten rows: each inner node holds the run that
+    /// lost the match played there, node 0 the winner. When the winner's row is written, only
+    /// the matches on its path are played again, one comparison a level. A run that is used up
+    /// loses every match.
+    private struct Tournament {
+        /// Each run's first unwritten row.
+        private(set) var heads: [SortKey]
+        private var finished: [Bool]
+        private var tree: [Int]
+        private let view: View
+
+        init(heads: [SortKey], view: View) {
+            self.heads = heads
+            self.view = view
+            finished = [Bool](repeating: false, count: heads.count)
+            tree = [Int](repeating: 0, count: heads.count)
+            tree[0] = play(1)
+        }
+
+        /// The run whose row comes next, unless every run is used up.
+        var winner: Int? { finished[tree[0]] ? nil : tree[0] }
+
+        /// Whether run `left`'s row comes before run `right`'s.
+        @inline(__always)
+        private func beats(_ left: Int, _ right: Int) -> Bool {
+            if finished[left] || finished[right] { return !finished[left] }
+            return precedes(heads[left], heads[right], view)
+        }
+
+        /// The winner of the subtree at `node` (the leaves are nodes `count...`), its losers
+        /// recorded.
+        private mutating func play(_ node: Int) -> Int {
+            guard node < heads.count else { return node - heads.count }
+            let left = play(2 * node)
+            let right = play(2 * node + 1)
+            let (winner, loser) = beats(right, left) ? (right, left) : (left, right)
+            tree[node] = loser
+            return winner
+        }
+
+        /// Gives run `run` (the winner) its next row, or none, and plays its path again.
+        mutating func replay(_ run: Int, with head: SortKey?) {
+            if let head { heads[run] = head } else { finished[run] = true }
+            var winner = run
+            var node = (run + heads.count) / 2
+            while node > 0 {
+                if beats(tree[node], winner) { swap(&tree[node], &winner) }
+                node /= 2
+            }
+            tree[0] = winner
         }
     }
 

@@ -61,11 +61,9 @@ struct ListingTableTests {
     }
 
     /// What `table` writes, its runs sorted first.
-    static func written(
-        _ table: Listing.Table<UInt32>, width: Int, visibleControls: Bool
-    )
-        -> [UInt8]
-    {
+    static func written<Offset: FixedWidthInteger & UnsignedInteger>(
+        _ table: Listing.Table<Offset>, width: Int, visibleControls: Bool
+    ) -> [UInt8] {
         var output: [UInt8] = []
         var writer = Listing.RowWriter(
             width: width, visibleControls: visibleControls, finish: nil, body: { output += $0 })
@@ -90,6 +88,12 @@ struct ListingTableTests {
                 Self.written(table, width: width, visibleControls: visible)
                     == Self.written(rows, width: width, visibleControls: visible))
         }
+        // The table a file too large for 32-bit offsets gets writes the same.
+        let wide = Listing.Table<UInt64>()
+        wide.select(bytes, numberedFrom: 1, width: width, filters: [], test: nil)
+        #expect(
+            Self.written(wide, width: width, visibleControls: false)
+                == Self.written(rows, width: width, visibleControls: false))
     }
 
     /// A filtering walk over more bytes than one thread walks: the rows that pass the term,

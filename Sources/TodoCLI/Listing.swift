@@ -47,18 +47,7 @@ struct Listing {
     /// (spaces and tabs) at either end dropped, every run of them inside made one space. Text
     /// that is already so is returned as it is, without a copy.
     static func fieldsJoined(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var clean = true
-        var previousBlank = true
-        for byte in content {
-            let blank = byte == 0x20 || byte == 0x09
-            if byte == 0x09 || (blank && previousBlank) {
-                clean = false
-                break
-            }
-            previousBlank = blank
-        }
-        if clean && !previousBlank { return content }
-        if clean && content.isEmpty { return content }
+        if content.withUnsafeBufferPointer(isFieldsJoined) { return content }
         var joined: [UInt8] = []
         joined.reserveCapacity(content.count)
         var pendingBlank = false
@@ -74,16 +63,50 @@ struct Listing {
         return joined[...]
     }
 
+    /// Whether ``fieldsJoined(_:)`` leaves `text` as it is: no tab, no space at either end,
+    /// no two spaces side by side. Eight bytes at a time: each byte that is a space (or a tab)
+    /// gets its top bit set, exactly, and a space flag next to the one before it is a pair.
+    static func isFieldsJoined(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress, let last = text.last else { return true }
+        if base[0] == 0x20 || last == 0x20 { return false }
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func flags(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+            let matched = word ^ (byte &* 0x0101_0101_0101_0101)
+            return ~(((matched & lows) &+ lows) | matched | lows)
+        }
+        let raw = UnsafeRawPointer(base)
+        var carried: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = UInt64(
+                littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let spaces = flags(word, 0x20)
+            if flags(word, 0x09) != 0 || spaces & (spaces << 8 | carried) != 0 { return false }
+            carried = spaces >> 56
+            offset += 8
+        }
+        var previousSpace = carried != 0
+        while offset < text.count {
+            let byte = base[offset]
+            if byte == 0x09 || (byte == 0x20 && previousSpace) { return false }
+            previousSpace = byte == 0x20
+            offset += 1
+        }
+        return true
+    }
+
     /// Whether `content` holds a byte that ``appendVisible(_:to:)`` would change.
     @inline(__always)
-    private static func hasControls(_ content: ArraySlice<UInt8>) -> Bool {
+    private static func hasControls<Text: Collection<UInt8>>(_ content: Text) -> Bool {
         content.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }
     }
 
     /// Appends `content` with its control characters made visible as `cat -v` shows them: C0
     /// controls (tab aside) as `^@`...`^_`, DEL as `^?`, and the C1 controls U+0080...U+009F
     /// as `M-^@`...`M-^_` (the byte they stand for). Everything else is kept.
-    static func appendVisible(_ content: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+    static func appendVisible<Text: RandomAccessCollection<UInt8>>(
+        _ content: Text, to bytes: inout [UInt8]
+    ) where Text.Index == Int {
         guard hasControls(content) else {
             bytes.append(contentsOf: content)
             return
@@ -187,11 +210,11 @@ struct Listing {
 extension Session {
     /// The result of the pipeline: the lines to print and the filter command for `-vv`.
     struct ListingOutput {
-        /// Finished lines, or rows in print order that are numbered as they are written (the
-        /// plain case, which so never holds a copy of the output).
+        /// Finished lines, or a writer that numbers the rows as it writes them in print order
+        /// (the plain case, which so never holds a copy of the output).
         private enum Content {
             case lines([[UInt8]])
-            case rows([Listing.Row], order: [Int32], width: Int, visibleControls: Bool)
+            case rows(count: Int, write: (([UInt8]) -> Void) -> Void)
         }
 
         private let content: Content
@@ -202,11 +225,11 @@ extension Session {
             self.filterCommand = filterCommand
         }
 
+        /// Rows in print order: `count` of them, which `write` hands on in blocks.
         init(
-            rows: [Listing.Row], order: [Int32], width: Int, visibleControls: Bool,
-            filterCommand: String
+            count: Int, filterCommand: String, write: @escaping (([UInt8]) -> Void) -> Void
         ) {
-            content = .rows(rows, order: order, width: width, visibleControls: visibleControls)
+            content = .rows(count: count, write: write)
             self.filterCommand = filterCommand
         }
 
@@ -214,7 +237,7 @@ extension Session {
         var count: Int {
             switch content {
             case .lines(let lines): lines.count
-            case .rows(_, let order, _, _): order.count
+            case .rows(let count, _): count
             }
         }
 
@@ -232,24 +255,9 @@ extension Session {
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
-            case .rows(let rows, let order, let width, let visibleControls):
-                for position in order {
-                    let row = rows[Int(position)]
-                    Listing.appendNumber(row.number, width: width, zero: true, to: &chunk)
-                    if !row.content.isEmpty {
-                        chunk.append(0x20)
-                        if visibleControls {
-                            Listing.appendVisible(row.content, to: &chunk)
-                        } else {
-                            chunk.append(contentsOf: row.content)
-                        }
-                    }
-                    chunk.append(0x0A)
-                    if chunk.count >= 1 << 16 {
-                        body(chunk)
-                        chunk.removeAll(keepingCapacity: true)
-                    }
-                }
+            case .rows(_, let write):
+                write(body)
+                return
             }
             if !chunk.isEmpty { body(chunk) }
         }
@@ -258,91 +266,71 @@ extension Session {
     /// The rows of a todo.sh listing that pass the search terms (and `lsp`'s priority set),
     /// with the filter command `-vv` shows.
     struct ListingSelection {
+        /// The rows, as a list or in a compact table.
+        enum Rows {
+            case list([Listing.Row])
+            case table(Listing.Table<UInt32>)
+            case largeTable(Listing.Table<UInt64>)
+        }
+
         /// The rows left, in file order.
-        var rows: [Listing.Row]
+        var content: Rows
         /// The grep pipeline todo.sh would have run.
         var filterCommand: String
+
+        init<Offset: FixedWidthInteger & UnsignedInteger>(
+            table: Listing.Table<Offset>, filterCommand: String
+        ) {
+            if let small = table as? Listing.Table<UInt32> {
+                content = .table(small)
+            } else if let large = table as? Listing.Table<UInt64> {
+                content = .largeTable(large)
+            } else {
+                content = .list(table.rows())
+            }
+            self.filterCommand = filterCommand
+        }
+
+        /// How many rows there are.
+        var count: Int {
+            switch content {
+            case .list(let rows): rows.count
+            case .table(let table): table.starts.count
+            case .largeTable(let table): table.starts.count
+            }
+        }
+
+        /// The rows as a list.
+        var rows: [Listing.Row] {
+            switch content {
+            case .list(let rows): rows
+            case .table(let table): table.rows()
+            case .largeTable(let table): table.rows()
+            }
+        }
     }
 
-    /// The selection stage over a whole file's bytes, its lines numbered from `first`:
-    /// hidden lines are dropped and the others filtered as the file is walked (the post filter
-    /// first, then the terms, a literal one tried on the line in place), so that only the rows
-    /// that pass are kept. A large file is walked in two halves on two threads. Also returns
-    /// how many lines are not hidden (the footer's total).
+    /// The selection stage over a whole file's bytes, its lines numbered from `first`
+    /// (``Listing/Table/select(_:numberedFrom:shownAsZero:width:filters:test:)``), with how
+    /// many lines are not hidden (the footer's total).
     func selectRows(
         inBytes bytes: [UInt8], numberedFrom first: Int = 1, width: Int, terms: [String],
         postFilter: Listing.PostFilter?
     ) throws -> (selection: ListingSelection, total: Int) {
         let filters = try compiledFilters(terms)
-        let keepsAll = filters.isEmpty && postFilter == nil
-        let test = postFilter?.test
-        /// The rows from `from` to `to` (line starts), the first numbered `number`.
-        func scan(_ from: Int, _ to: Int, _ number: Int) -> (rows: [Listing.Row], total: Int) {
-            var scratch: [UInt8] = []
-            var selected: [Listing.Row] = []
-            var total = 0
-            var number = number - 1
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                if keepsAll {
-                    selected.reserveCapacity(
-                        LineFeeds.count(in: base + from, count: to - from) + 1)
-                }
-                Listing.Scan.forEachLine(buffer, from: from, to: to) { start, end in
-                    number += 1
-                    if Listing.isHidden(base, start, end) { return }
-                    total += 1
-                    if !keepsAll {
-                        let text = UnsafeBufferPointer(start: base + start, count: end - start)
-                        if let test, !test(text) { return }
-                        if !filters.isEmpty
-                            && !Listing.passes(
-                                text, number: number, width: width, filters: filters,
-                                buffer: &scratch)
-                        {
-                            return
-                        }
-                    }
-                    selected.append(Listing.Row(number: number, content: bytes[start..<end]))
-                }
-            }
-            return (selected, total)
+        let command = Session.filterCommand(filters, postFilter?.command)
+        func select<Offset: FixedWidthInteger & UnsignedInteger>(
+            _: Offset.Type
+        ) -> (selection: ListingSelection, total: Int) {
+            let table = Listing.Table<Offset>()
+            let total = table.select(
+                bytes, numberedFrom: first, width: width, filters: filters,
+                test: postFilter?.test
+            ).total
+            return (ListingSelection(table: table, filterCommand: command), total)
         }
-        let begin =
-            bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        var rows: [Listing.Row]
-        var total: Int
-        // Only a filtering walk pays for the thread: keeping every line, the two would mostly
-        // contend for the bytes' reference count, one row at a time.
-        if !keepsAll && bytes.count >= Listing.parallelScanBytes
-            && Concurrently.processorCount > 1
-        {
-            // The second half starts after the line feed at or after the middle.
-            let middle = bytes.withUnsafeBufferPointer { buffer -> Int in
-                guard let base = buffer.baseAddress else { return buffer.count }
-                let half = max(buffer.count / 2, begin)
-                let found = LineFeeds.first(in: base + half, count: buffer.count - half)
-                return found < 0 ? buffer.count : half + found + 1
-            }
-            let linesBefore = bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.map { LineFeeds.count(in: $0 + begin, count: middle - begin) }
-                    ?? 0
-            }
-            var low: (rows: [Listing.Row], total: Int) = ([], 0)
-            var high: (rows: [Listing.Row], total: Int) = ([], 0)
-            Concurrently.run(
-                { high = scan(middle, bytes.count, first + linesBefore) },
-                { low = scan(begin, middle, first) })
-            rows = low.rows
-            rows.reserveCapacity(low.rows.count + high.rows.count)
-            rows += high.rows
-            total = low.total + high.total
-        } else {
-            (rows, total) = scan(begin, bytes.count, first)
-        }
-        let selection = ListingSelection(
-            rows: rows, filterCommand: Session.filterCommand(filters, postFilter?.command))
-        return (selection, total)
+        return Listing.Table<UInt32>.addresses(bytes.count)
+            ? select(UInt32.self) : select(UInt64.self)
     }
 
     /// The bytes of a file a listing shows; a missing one reads as empty, but a symbolic link
@@ -390,7 +378,6 @@ extension Session {
     /// The ordering stage of a todo.sh listing, with its rendering: todo.sh sorts and filters
     /// the finished lines, so the two cannot be told apart.
     func orderRows(_ selection: ListingSelection, width: Int) -> ListingOutput {
-        let selected = selection.rows
         let filterCommand = selection.filterCommand
         let displayWidth = width
         let painter = Painter(
@@ -398,17 +385,58 @@ extension Session {
             hideProjects: settings.hideProjects)
         let visibleControls = listingShowsControls
         let isDefaultSort = settings.sortCommand == Settings.defaultSortCommand
-        let isPlain =
-            isDefaultSort && !painter.isActive && !settings.hidePriority
-            && !settings.hideProjects && !settings.hideContexts && settings.hideCustom.isEmpty
-            && !hasFinalFilter
-        if isPlain {
-            // The common case: the rows are numbered as they are printed.
-            let order = Listing.sortOrder(selected)
-            return ListingOutput(
-                rows: selected, order: order, width: displayWidth,
-                visibleControls: visibleControls, filterCommand: filterCommand)
+        let hidePriority = settings.hidePriority
+        let hideProjects = settings.hideProjects
+        let hideContexts = settings.hideContexts
+        let hideRegex = settings.hideCustom.isEmpty ? nil : try? BasicRegex(settings.hideCustom)
+        /// A numbered line (its controls made visible) painted and with what is hidden taken out.
+        func finished(_ line: [UInt8]) -> [UInt8] {
+            var line = line
+            if painter.isActive {
+                line = painter.paint(line, hidingPriority: hidePriority)
+            } else if hidePriority {
+                line = Painter.hidingPriority(line)
+            }
+            if hideProjects { line = Painter.hiding(sigil: 0x2B, in: line) }
+            if hideContexts { line = Painter.hiding(sigil: 0x40, in: line) }
+            if let hideRegex { line = hideRegex.replacingAll(in: line, with: []) }
+            return line
         }
+        let finishes =
+            painter.isActive || hidePriority || hideProjects || hideContexts || hideRegex != nil
+        if isDefaultSort && !hasFinalFilter {
+            // The common case: the rows are numbered (and painted) as they are printed.
+            let finish = finishes ? finished : nil
+            func streamed<Offset: FixedWidthInteger & UnsignedInteger>(
+                _ table: Listing.Table<Offset>
+            ) -> ListingOutput {
+                let runs = table.sortRuns()
+                return ListingOutput(count: table.starts.count, filterCommand: filterCommand) {
+                    body in
+                    withoutActuallyEscaping(body) { body in
+                        var writer = Listing.RowWriter(
+                            width: displayWidth, visibleControls: visibleControls,
+                            finish: finish, body: body)
+                        table.write(runs: runs, to: &writer)
+                    }
+                }
+            }
+            switch selection.content {
+            case .table(let table): return streamed(table)
+            case .largeTable(let table): return streamed(table)
+            case .list(let rows):
+                let order = Listing.sortOrder(rows)
+                return ListingOutput(count: order.count, filterCommand: filterCommand) { body in
+                    withoutActuallyEscaping(body) { body in
+                        var writer = Listing.RowWriter(
+                            width: displayWidth, visibleControls: visibleControls,
+                            finish: finish, body: body)
+                        Listing.write(rows, in: order, to: &writer)
+                    }
+                }
+            }
+        }
+        let selected = selection.rows
 
         func numbered(_ row: Listing.Row) -> [UInt8] {
             var line = Listing.numberBytes(row.number, width: displayWidth, zero: true)
@@ -429,18 +457,7 @@ extension Session {
             lines = Session.splitLines(outcome.output)
         }
         if visibleControls { lines = lines.map(Listing.visible) }
-        if painter.isActive {
-            lines = lines.map { painter.paint($0, hidingPriority: settings.hidePriority) }
-        } else if settings.hidePriority {
-            lines = lines.map(Painter.hidingPriority)
-        }
-        if settings.hideProjects { lines = lines.map { Painter.hiding(sigil: 0x2B, in: $0) } }
-        if settings.hideContexts { lines = lines.map { Painter.hiding(sigil: 0x40, in: $0) } }
-        if !settings.hideCustom.isEmpty {
-            if let regex = try? BasicRegex(settings.hideCustom) {
-                lines = lines.map { regex.replacingAll(in: $0, with: []) }
-            }
-        }
+        if finishes { lines = lines.map(finished) }
         if hasFinalFilter {
             let input: [UInt8] = lines.flatMap { $0 + [0x0A] }
             let outcome = Subprocess.shell(
@@ -508,8 +525,14 @@ extension Session {
     /// How many lines of `list` a listing with `terms` shows when numbered on its own from 1
     /// (the counts of `lsa`'s footer, which todo.sh takes from one listing per file).
     func shownCount(ofBytes bytes: [UInt8], terms: [String]) throws -> Int {
+        guard hasFinalFilter else {
+            // Only counted: no rows are kept.
+            return Listing.Table<UInt64>().select(
+                bytes, numberedFrom: 1, width: 1, filters: try compiledFilters(terms), test: nil,
+                keeping: false
+            ).passed
+        }
         let selected = try selectRows(inBytes: bytes, width: 1, terms: terms, postFilter: nil)
-        guard hasFinalFilter else { return selected.selection.rows.count }
         return orderRows(selected.selection, width: 1).count
     }
 }

@@ -91,10 +91,10 @@ extension Listing {
         private(set) var total = 0
         /// Whether a piece was taken (the first may start with a byte order mark).
         private var started = false
-        /// The contents of the kept lines, one after the other.
-        private var kept: [UInt8] = []
-        /// Each kept line: its number and where its content ends in ``kept``.
-        private var ends: [(number: Int, end: Int)] = []
+        /// The kept lines, as records (``Listing/appendRecord(number:text:to:)``).
+        private(set) var kept: [UInt8] = []
+        /// How many rows are kept.
+        private(set) var keptCount = 0
 
         /// Whether the selector can apply `filters`: each a word that needs neither the line's
         /// number nor grep's folding of non-ASCII letters.
@@ -143,8 +143,8 @@ extension Listing {
                     total += 1
                     let text = UnsafeBufferPointer(start: base + start, count: end - start)
                     if !filtersAll || passes(text, piece, from: start, before: feed, hits: &hits) {
-                        kept.append(contentsOf: text)
-                        ends.append((lineCount, kept.count))
+                        Listing.appendRecord(number: lineCount, text: text, to: &kept)
+                        keptCount += 1
                     }
                 }
                 start = feed + 1
@@ -172,17 +172,6 @@ extension Listing {
             return true
         }
 
-        /// Appends the rows kept to `rows`, their numbers moved on by `linesBefore`.
-        func appendRows(to rows: inout [Row], linesBefore: Int = 0) {
-            var start = 0
-            for (number, end) in ends {
-                rows.append(Row(number: linesBefore + number, content: kept[start..<end]))
-                start = end
-            }
-        }
-
-        /// How many rows are kept.
-        var keptCount: Int { ends.count }
     }
 }
 
@@ -206,12 +195,20 @@ extension Session {
         }
         let width = Listing.width(for: low.lineCount + high.lineCount)
         let total = low.total + high.total
-        var rows: [Listing.Row] = []
-        rows.reserveCapacity(low.keptCount + high.keptCount)
-        low.appendRows(to: &rows)
-        high.appendRows(to: &rows, linesBefore: low.lineCount)
-        let selection = ListingSelection(
-            rows: rows, filterCommand: Session.filterCommand(filters, postFilter?.command))
+        let command = Session.filterCommand(filters, postFilter?.command)
+        /// The rows kept, as a table over the two halves' records.
+        func select<Offset: FixedWidthInteger & UnsignedInteger>(
+            _: Offset.Type
+        ) -> ListingSelection {
+            let table = Listing.Table<Offset>()
+            table.starts.reserveCapacity(low.keptCount + high.keptCount)
+            table.addRecords(low.kept, after: 0)
+            table.addRecords(high.kept, after: low.lineCount)
+            return ListingSelection(table: table, filterCommand: command)
+        }
+        let selection =
+            Listing.Table<UInt32>.addresses(low.kept.count + high.kept.count)
+            ? select(UInt32.self) : select(UInt64.self)
         try runOneFileListing(path: path, width: width, total: { total }) { selection }
     }
 

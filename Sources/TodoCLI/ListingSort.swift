@@ -52,6 +52,15 @@ extension Listing {
         }
     }
 
+    /// Writes `rows` in `order` through a ``RowWriter``.
+    static func write(_ rows: [Row], in order: [Int32], to writer: inout RowWriter) {
+        for position in order {
+            let row = rows[Int(position)]
+            row.content.withUnsafeBufferPointer { writer.append(number: row.number, text: $0) }
+        }
+        writer.flush()
+    }
+
     /// The positions of two sorted runs merged into one order.
     private static func merged(
         _ low: UnsafeMutableBufferPointer<SortEntry>, _ high: UnsafeMutableBufferPointer<SortEntry>,
@@ -96,7 +105,7 @@ extension Listing {
 
     /// Eight folded bytes of `text` from `offset`, big-endian, zero bytes past the end.
     @inline(__always)
-    private static func word(_ text: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UInt64 {
+    static func word(_ text: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UInt64 {
         if count - offset >= 8 {
             let loaded = UnsafeRawPointer(text + offset).loadUnaligned(as: UInt64.self)
             return foldedWord(UInt64(bigEndian: loaded))
@@ -125,7 +134,7 @@ extension Listing {
     }
 
     @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
+    static func fold(_ byte: UInt8) -> UInt8 {
         byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
     }
 

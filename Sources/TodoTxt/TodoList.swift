@@ -50,12 +50,60 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         public var text: String { String(decoding: content, as: UTF8.self) }
     }
 
+    /// Where a line's content is, in one word: its start (40 bits), its length (21 bits; a
+    /// longer line's is kept in ``TodoList/longCounts``), whether it is in `added` rather than
+    /// `storage`, and its terminator.
     private struct Span: Sendable {
-        var start: Int
-        var count: Int32
-        var terminator: LineTerminator
-        /// Whether the bytes are in `added` rather than `storage`.
-        var isAdded = false
+        private var bits: UInt64
+
+        /// The length that says "see ``TodoList/longCounts``".
+        static let longCount = (1 << 21) - 1
+
+        init(start: Int, count: Int, terminator: LineTerminator, isAdded: Bool = false) {
+            bits = 0
+            self.start = start
+            self.count = Swift.min(count, Span.longCount)
+            self.terminator = terminator
+            self.isAdded = isAdded
+        }
+
+        var start: Int {
+            get { Int(bits >> 24) }
+            set { bits = bits & 0xFF_FFFF | UInt64(newValue) << 24 }
+        }
+
+        /// The length, or ``longCount``.
+        var count: Int {
+            get { Int(bits >> 3 & 0x1F_FFFF) }
+            set { bits = bits & ~(0x1F_FFFF << 3) | UInt64(newValue) << 3 }
+        }
+
+        var isAdded: Bool {
+            get { bits & 4 != 0 }
+            set { bits = newValue ? bits | 4 : bits & ~4 }
+        }
+
+        var terminator: LineTerminator {
+            get {
+                switch bits & 3 {
+                case 0: .none
+                case 1: .lf
+                default: .crlf
+                }
+            }
+            set {
+                let code: UInt64
+                switch newValue {
+                case .none: code = 0
+                case .lf: code = 1
+                case .crlf: code = 2
+                }
+                bits = bits & ~3 | code
+            }
+        }
+
+        /// The key of a long line in ``TodoList/longCounts``.
+        var key: Int { start << 1 | (isAdded ? 1 : 0) }
     }
 
     /// The bytes the list was made from; never changed, so that it stays shared with the
@@ -64,6 +112,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// The content of replaced and appended lines.
     private var added: [UInt8] = []
     private var spans: [Span]
+    /// The lengths of the lines of ``Span/longCount`` bytes or more, by ``Span/key``.
+    private var longCounts: [Int: Int] = [:]
     /// Whether the file starts with a UTF-8 byte order mark (FormatRules.md F2).
     public var hasByteOrderMark: Bool
 
@@ -95,24 +145,35 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
             lines.reserveCapacity(count)
             var start = hasByteOrderMark ? 3 : 0
             let end = buffer.count
+            func add(_ count: Int, _ terminator: LineTerminator) {
+                let span = Span(start: start, count: count, terminator: terminator)
+                if count >= Span.longCount { longCounts[span.key] = count }
+                lines.append(span)
+            }
             while start < end {
                 let remaining = end - start
                 let found = LineFeeds.first(in: base + start, count: remaining)
                 if found < 0 {
-                    lines.append(Span(start: start, count: Int32(remaining), terminator: .none))
+                    add(remaining, .none)
                     break
                 }
                 let lf = start + found
                 if lf > start && base[lf - 1] == 0x0D {
-                    lines.append(
-                        Span(start: start, count: Int32(lf - 1 - start), terminator: .crlf))
+                    add(lf - 1 - start, .crlf)
                 } else {
-                    lines.append(Span(start: start, count: Int32(lf - start), terminator: .lf))
+                    add(lf - start, .lf)
                 }
                 start = lf + 1
             }
         }
         spans = lines
+    }
+
+    /// The length of a line's content.
+    @inline(__always)
+    private func count(of span: Span) -> Int {
+        let count = span.count
+        return count < Span.longCount ? count : longCounts[span.key] ?? count
     }
 
     /// Splits a string into lines (see ``init(bytes:)``).
@@ -129,7 +190,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     public subscript(index: Int) -> Line {
         let span = spans[index]
         return Line(
-            content: (span.isAdded ? added : storage)[span.start..<span.start + Int(span.count)],
+            content: (span.isAdded ? added : storage)[span.start..<span.start + count(of: span)],
             terminator: span.terminator)
     }
 
@@ -156,7 +217,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
                     let buffer = span.isAdded ? extra : original
                     result.append(
                         contentsOf: UnsafeBufferPointer(
-                            rebasing: buffer[span.start..<span.start + Int(span.count)]))
+                            rebasing: buffer[span.start..<span.start + count(of: span)]))
                     switch span.terminator {
                     case .none: break
                     case .lf: result.append(0x0A)
@@ -199,10 +260,10 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
                     let lf = UnsafeRawBufferPointer(rebasing: crlf[1...])
                     if hasByteOrderMark { take(0, 3) }
                     for span in spans {
-                        let end = span.start + Int(span.count)
+                        let end = span.start + count(of: span)
                         if span.isAdded {
                             flush()
-                            if span.count > 0 {
+                            if end > span.start {
                                 pieces.append(
                                     UnsafeRawBufferPointer(rebasing: extra[span.start..<end]))
                             }
@@ -238,21 +299,26 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
-    private mutating func store(_ bytes: some Collection<UInt8>) -> (start: Int, count: Int32) {
+    /// Appends a line's content to `added`, and returns where it is as the span of a line.
+    private mutating func store(
+        _ bytes: some Collection<UInt8>, terminator: LineTerminator
+    ) -> Span {
         let start = added.count
         added.append(contentsOf: bytes)
-        return (start, Int32(added.count - start))
+        let span = Span(
+            start: start, count: added.count - start, terminator: terminator, isAdded: true)
+        if added.count - start >= Span.longCount { longCounts[span.key] = added.count - start }
+        return span
     }
 
     /// The terminator that keeps a line intact when the file is read again. LF after a trailing CR
     /// would read back as a CRLF terminator (FormatRules.md F3), so it becomes CRLF; an empty last
     /// line with no terminator would not be read back at all (F4), so it gets one.
     private func fitted(_ terminator: LineTerminator, after span: Span) -> LineTerminator {
-        let last =
-            span.count > 0
-            ? (span.isAdded ? added : storage)[span.start + Int(span.count) - 1] : nil
+        let count = count(of: span)
+        let last = count > 0 ? (span.isAdded ? added : storage)[span.start + count - 1] : nil
         return Self.fitted(
-            terminator, isEmpty: span.count == 0, lastByte: last, newLine: newLineTerminator)
+            terminator, isEmpty: count == 0, lastByte: last, newLine: newLineTerminator)
     }
 
     /// The terminator a line whose new content is empty (`isEmpty`) or ends with `lastByte`
@@ -274,11 +340,9 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     ///
     /// The bytes must not contain LF.
     public mutating func replaceLine(at index: Int, with content: some Collection<UInt8>) {
-        let (start, count) = store(content)
-        spans[index].start = start
-        spans[index].count = count
-        spans[index].isAdded = true
-        spans[index].terminator = fitted(spans[index].terminator, after: spans[index])
+        var span = store(content, terminator: spans[index].terminator)
+        span.terminator = fitted(span.terminator, after: span)
+        spans[index] = span
     }
 
     /// Replaces the line at `index` with the serialized `item`, keeping its terminator.
@@ -295,12 +359,9 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         if let last = spans.indices.last, spans[last].terminator == .none {
             spans[last].terminator = fitted(terminator, after: spans[last])
         }
-        let (start, count) = store(content)
-        let span = Span(start: start, count: count, terminator: terminator, isAdded: true)
-        spans.append(
-            Span(
-                start: start, count: count, terminator: fitted(terminator, after: span),
-                isAdded: true))
+        var span = store(content, terminator: terminator)
+        span.terminator = fitted(terminator, after: span)
+        spans.append(span)
         return spans.count - 1
     }
 

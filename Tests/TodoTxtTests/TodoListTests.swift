@@ -222,4 +222,29 @@ private let bom = "\u{FEFF}"
         #expect(TodoList(parsing: "a") != TodoList(parsing: "a\n"))
         #expect(TodoList(parsing: bom + "a") != TodoList(parsing: "a"))
     }
+
+    /// Lines longer than a line's place can say (two MiB and more), read and added, keep their
+    /// whole content, and the file its bytes.
+    @Test func longLinesKeepTheirLength() {
+        let long = [UInt8](repeating: 0x61, count: 3 << 20)
+        let file = Array("short\r\n".utf8) + long + [0x0D, 0x0A] + long
+        var list = TodoList(bytes: file)
+        #expect(list.count == 3)
+        #expect(list[1].content.count == long.count && list[1].terminator == .crlf)
+        #expect(list[2].content.count == long.count && list[2].terminator == .none)
+        #expect(list.serialized() == file)
+        let added = list.appendLine(long + [0x62, 0x0D])
+        list.replaceLine(at: 0, with: long + [0x63])
+        #expect(list[added].content == (long + [0x62, 0x0D])[...])
+        #expect(list[added].terminator == .crlf)
+        #expect(list[0].content == (long + [0x63])[...])
+        #expect(list[2].terminator == .crlf)
+        #expect(
+            list.serialized()
+                == long + [0x63, 0x0D, 0x0A] + long + [0x0D, 0x0A] + long + [0x0D, 0x0A] + long
+                + [0x62, 0x0D, 0x0D, 0x0A])
+        var pieces: [UInt8] = []
+        list.withSerializedPieces { for piece in $0 { pieces += piece } }
+        #expect(pieces == list.serialized())
+    }
 }

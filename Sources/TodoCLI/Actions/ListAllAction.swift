@@ -31,22 +31,27 @@ struct ListAllAction: TodoShAction {
         let width = Listing.width(for: todoCount)
         let pipeline = ListingPipeline(
             select: {
-                let own = try session.selectRows(
-                    inBytes: todo, width: width, terms: terms, postFilter: nil)
-                let archived = try session.selectRows(
-                    inBytes: done, numberedFrom: todoCount + 1, width: width, terms: terms,
-                    postFilter: nil)
-                var selection = own.selection
-                selection.rows.reserveCapacity(
-                    selection.rows.count + archived.selection.rows.count)
-                selection.rows += archived.selection.rows
-                for index in selection.rows.indices {
-                    let row = selection.rows[index]
-                    selection.rows[index] = Listing.Row(
-                        number: row.number > todoCount ? 0 : row.number,
-                        content: Listing.fieldsJoined(row.content))
+                let filters = try session.compiledFilters(terms)
+                func select<Offset: FixedWidthInteger & UnsignedInteger>(
+                    _: Offset.Type
+                ) -> Session.ListingSelection {
+                    let table = Listing.Table<Offset>()
+                    table.starts.reserveCapacity(todoCount + doneCount)
+                    table.select(
+                        todo, numberedFrom: 1, width: width, filters: filters, test: nil,
+                        joiningFields: true)
+                    table.select(
+                        done, numberedFrom: todoCount + 1, shownAsZero: true, width: width,
+                        filters: filters, test: nil, joiningFields: true)
+                    table.joinFields()
+                    return Session.ListingSelection(
+                        table: table, filterCommand: Session.filterCommand(filters, nil))
                 }
-                return selection
+                // Texts rebuilt from their fields are written after the files' bytes, and
+                // are never longer than a line with its number.
+                let bytes = (todo.count + done.count) * 10
+                return Listing.Table<UInt32>.addresses(bytes)
+                    ? select(UInt32.self) : select(UInt64.self)
             },
             order: { session.orderRows($0, width: width) },
             write: { (output: Session.ListingOutput) in

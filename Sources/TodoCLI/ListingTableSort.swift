@@ -1,0 +1,179 @@
+import TodoPlatform
+
+extension Listing.Table {
+    /// One row's place in the sort: the first 24 bytes of its text, folded as
+    /// ``Listing/sortedLikeSort(_:)`` folds them, as three big-endian words, with the row's
+    /// start and its text's length. Most comparisons end in the words; only equal words look at
+    /// the text.
+    struct SortKey {
+        var first: UInt64
+        var second: UInt64
+        var third: UInt64
+        var start: Offset
+        var length: Offset
+    }
+
+    /// The most rows sorted as one run: at most about 32 runs, each sorted with its keys,
+    /// which are held for one run (per thread) at a time.
+    static func runLength(for count: Int) -> Int { max(1 << 15, (count + 31) / 32) }
+
+    /// Puts the rows in the order of ``Listing/sortedLikeSort(_:)`` run by run (each run a
+    /// stretch of ``runLength(for:)`` rows, half of the runs on a second thread) and returns
+    /// where the runs start, followed by the rows' count; ``write(runs:width:visibleControls:_:)``
+    /// merges them.
+    func sortRuns() -> [Int] {
+        let count = starts.count
+        let length = Self.runLength(for: count)
+        let bounds = Array(stride(from: 0, to: count, by: length)) + [count]
+        let runs = bounds.count - 1
+        let segments = self.segments
+        starts.withUnsafeMutableBufferPointer { buffer in
+            Self.withView(segments) { view in
+                func sort(_ range: Range<Int>) {
+                    var keys: [SortKey] = []
+                    keys.reserveCapacity(length)
+                    for run in range {
+                        keys.removeAll(keepingCapacity: true)
+                        for index in bounds[run]..<bounds[run + 1] {
+                            keys.append(Self.key(buffer[index], view))
+                        }
+                        keys.sort { Self.precedes($0, $1, view) }
+                        for (offset, key) in keys.enumerated() {
+                            buffer[bounds[run] + offset] = key.start
+                        }
+                    }
+                }
+                if runs > 1 && Concurrently.processorCount > 1 {
+                    Concurrently.run({ sort(runs / 2..<runs) }, { sort(0..<runs / 2) })
+                } else {
+                    sort(0..<runs)
+                }
+            }
+        }
+        return bounds
+    }
+
+    /// Writes the rows of the sorted runs through `writer` in one order, merging the runs as
+    /// it goes.
+    func write(runs bounds: [Int], to writer: inout Listing.RowWriter) {
+        let segments = self.segments
+        starts.withUnsafeBufferPointer { starts in
+            Self.withView(segments) { view in Self.write(starts, runs: bounds, view, &writer) }
+        }
+        writer.flush()
+    }
+
+    /// ``write(runs:to:)`` over pointers.
+    private static func write(
+        _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View,
+        _ writer: inout Listing.RowWriter
+    ) {
+        let runs = bounds.count - 1
+        guard runs > 0 else { return }
+        var next = Array(bounds.dropLast())
+        var tournament = Tournament(heads: next.map { Self.key(starts[$0], view) }, view: view)
+        while let winner = tournament.winner {
+            let head = tournament.heads[winner]
+            writer.append(
+                number: view.number(head.start),
+                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
+            next[winner] += 1
+            tournament.replay(
+                winner,
+                with: next[winner] < bounds[winner + 1]
+                    ? Self.key(starts[next[winner]], view) : nil)
+        }
+    }
+
+    /// A tree of losers over the runs' first unwritten rows: each inner node holds the run that
+    /// lost the match played there, node 0 the winner. When the winner's row is written, only
+    /// the matches on its path are played again, one comparison a level. A run that is used up
+    /// loses every match.
+    private struct Tournament {
+        /// Each run's first unwritten row.
+        private(set) var heads: [SortKey]
+        private var finished: [Bool]
+        private var tree: [Int]
+        private let view: View
+
+        init(heads: [SortKey], view: View) {
+            self.heads = heads
+            self.view = view
+            finished = [Bool](repeating: false, count: heads.count)
+            tree = [Int](repeating: 0, count: heads.count)
+            tree[0] = play(1)
+        }
+
+        /// The run whose row comes next, unless every run is used up.
+        var winner: Int? { finished[tree[0]] ? nil : tree[0] }
+
+        /// Whether run `left`'s row comes before run `right`'s.
+        @inline(__always)
+        private func beats(_ left: Int, _ right: Int) -> Bool {
+            if finished[left] || finished[right] { return !finished[left] }
+            return precedes(heads[left], heads[right], view)
+        }
+
+        /// The winner of the subtree at `node` (the leaves are nodes `count...`), its losers
+        /// recorded.
+        private mutating func play(_ node: Int) -> Int {
+            guard node < heads.count else { return node - heads.count }
+            let left = play(2 * node)
+            let right = play(2 * node + 1)
+            let (winner, loser) = beats(right, left) ? (right, left) : (left, right)
+            tree[node] = loser
+            return winner
+        }
+
+        /// Gives run `run` (the winner) its next row, or none, and plays its path again.
+        mutating func replay(_ run: Int, with head: SortKey?) {
+            if let head { heads[run] = head } else { finished[run] = true }
+            var winner = run
+            var node = (run + heads.count) / 2
+            while node > 0 {
+                if beats(tree[node], winner) { swap(&tree[node], &winner) }
+                node /= 2
+            }
+            tree[0] = winner
+        }
+    }
+
+    /// The key of the row starting at `start`.
+    @inline(__always)
+    private static func key(_ start: Offset, _ view: View) -> SortKey {
+        let text = view.text(start)
+        guard let base = text.baseAddress, !text.isEmpty else {
+            return SortKey(first: 0, second: 0, third: 0, start: start, length: 0)
+        }
+        let count = text.count
+        return SortKey(
+            first: Listing.word(base, count: count, at: 0),
+            second: Listing.word(base, count: count, at: 8),
+            third: Listing.word(base, count: count, at: 16), start: start,
+            length: Offset(truncatingIfNeeded: count))
+    }
+
+    /// Whether `left` sorts before `right`: by the folded text (the words, then the text from
+    /// its 24th byte), then the number, then the text unfolded.
+    @inline(__always)
+    private static func precedes(_ left: SortKey, _ right: SortKey, _ view: View) -> Bool {
+        if left.first != right.first { return left.first < right.first }
+        if left.second != right.second { return left.second < right.second }
+        if left.third != right.third { return left.third < right.third }
+        let a = UnsafeBufferPointer(start: view.pointer(left.start), count: Int(left.length))
+        let b = UnsafeBufferPointer(start: view.pointer(right.start), count: Int(right.length))
+        let count = min(a.count, b.count)
+        var index = min(24, count)
+        while index < count {
+            let x = Listing.fold(a[index])
+            let y = Listing.fold(b[index])
+            if x != y { return x < y }
+            index += 1
+        }
+        if a.count != b.count { return a.count < b.count }
+        let leftNumber = view.number(left.start)
+        let rightNumber = view.number(right.start)
+        if leftNumber != rightNumber { return leftNumber < rightNumber }
+        return a.lexicographicallyPrecedes(b)
+    }
+}

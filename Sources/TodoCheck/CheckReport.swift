@@ -1,0 +1,240 @@
+import TodoTxt
+
+/// The findings of `todo check` for a whole file, put together from the scans of its stretches
+/// (``CheckScan``), ordered by line, then column: what ``Checker/check(_:today:together:)``
+/// returns, kept compact so that a large file's report can be written out as it is read off.
+package struct CheckReport: Sendable {
+    /// One finding as it is kept.
+    private enum Finding {
+        case diagnostic(Diagnostic)
+        case laterCreation(line: Int, creation: DateBytes, completion: DateBytes)
+
+        var place: (line: Int, column: Int) {
+            switch self {
+            case .diagnostic(let diagnostic): (diagnostic.line, diagnostic.column)
+            case .laterCreation(let line, _, _): (line, LineCheck.laterCreationRange.lowerBound + 1)
+            }
+        }
+    }
+
+    private let scans: [CheckScan]
+    /// The lines of the file before each scan's stretch.
+    private let offsets: [Int]
+    /// The file-level diagnostics (``Rule/isPerLine`` false), in line order.
+    private let fileFindings: [Diagnostic]
+
+    /// The report of a file whose stretches, in file order, are `scans`. When lines may repeat
+    /// earlier ones or the file mixes line ends, the file is read once more through
+    /// `readAgain` (which hands its body the file's pieces in order, as the scans got them) to
+    /// settle those byte for byte. `together` runs two pieces of work at once, when given.
+    package init(
+        _ scans: [CheckScan], together: ((() -> Void, () -> Void) -> Void)? = nil,
+        readAgain: (_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+    ) rethrows {
+        var offsets: [Int] = []
+        var total = 0
+        for scan in scans {
+            offsets.append(total)
+            total += scan.lineCount
+        }
+        // The first line with a terminator, whose terminator is the file's.
+        var reference: (line: Int, terminator: LineTerminator)?
+        var kinds = Set<LineTerminator>()
+        for (scan, offset) in zip(scans, offsets) {
+            let firsts = [(scan.firstLineFeed, LineTerminator.lf), (scan.firstCarriageReturn, .crlf)]
+            for case (let line?, let terminator) in firsts {
+                kinds.insert(terminator)
+                if reference.map({ line + offset < $0.line }) ?? true {
+                    reference = (line + offset, terminator)
+                }
+            }
+        }
+        let candidates = RepeatedLines.candidates(scans, offsets: offsets, together: together)
+        if candidates.isEmpty && kinds.count < 2 {
+            var found: [Diagnostic] = []
+            for (scan, offset) in zip(scans, offsets) {
+                for (line, count) in scan.unterminated {
+                    found.append(Self.missingNewline(line: line + offset, count: count, reference))
+                }
+            }
+            fileFindings = found
+        } else {
+            fileFindings = try Self.settle(candidates, reference: reference, readAgain: readAgain)
+        }
+        self.scans = scans
+        self.offsets = offsets
+    }
+
+    /// Whether the file is clean.
+    package var isEmpty: Bool {
+        fileFindings.isEmpty
+            && scans.allSatisfy { $0.lineFindings.isEmpty && $0.laterCreations.isEmpty }
+    }
+
+    /// Every finding as a diagnostic.
+    package var diagnostics: [Diagnostic] {
+        var all: [Diagnostic] = []
+        forEach { finding in
+            switch finding {
+            case .diagnostic(let diagnostic):
+                all.append(diagnostic)
+            case .laterCreation(let line, let creation, let completion):
+                var message: [UInt8] = []
+                LineCheck.appendLaterCreationMessage(
+                    creation: creation, completion: completion, to: &message)
+                let range = LineCheck.laterCreationRange
+                all.append(
+                    Diagnostic(
+                        line: line, column: range.lowerBound + 1, endColumn: range.upperBound + 1,
+                        rule: .creationAfterCompletion,
+                        message: String(decoding: message, as: UTF8.self)))
+            }
+        }
+        return all
+    }
+
+    /// Hands `write` the text form of every finding (``Diagnostic/appendText(file:kind:to:)``
+    /// with KIND `warning`), a block of lines at a time.
+    package func writeText(file: String, _ write: ([UInt8]) -> Void) {
+        let name = Array(file.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16 + 4096)
+        forEach { finding in
+            switch finding {
+            case .diagnostic(let diagnostic):
+                diagnostic.appendText(file: name, kind: "warning", to: &output)
+            case .laterCreation(let line, let creation, let completion):
+                Diagnostic.appendPrefix(
+                    file: name, line: line, column: LineCheck.laterCreationRange.lowerBound + 1,
+                    kind: "warning", to: &output)
+                LineCheck.appendLaterCreationMessage(
+                    creation: creation, completion: completion, to: &output)
+                output.append(0x0A)
+            }
+            if output.count >= 1 << 16 {
+                write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        if !output.isEmpty { write(output) }
+    }
+
+    /// Calls `body` with every finding, numbered in the file, ordered by line, then column;
+    /// on the same place a per-line finding comes before a file-level one.
+    private func forEach(_ body: (Finding) -> Void) {
+        var next = 0
+        func file(before place: (line: Int, column: Int)?) {
+            while next < fileFindings.count {
+                let finding = fileFindings[next]
+                if let place, (place.line, place.column) <= (finding.line, finding.column) {
+                    return
+                }
+                body(.diagnostic(finding))
+                next += 1
+            }
+        }
+        func emit(_ finding: Finding) {
+            file(before: finding.place)
+            body(finding)
+        }
+        for (scan, offset) in zip(scans, offsets) {
+            var later = 0
+            let creations = scan.laterCreations
+            for var diagnostic in scan.lineFindings {
+                diagnostic.line += offset
+                while later < creations.count && creations[later].line + offset < diagnostic.line {
+                    emit(Self.finding(creations[later], offset: offset))
+                    later += 1
+                }
+                emit(.diagnostic(diagnostic))
+            }
+            while later < creations.count {
+                emit(Self.finding(creations[later], offset: offset))
+                later += 1
+            }
+        }
+        file(before: nil)
+    }
+
+    private static func finding(_ creation: CheckScan.LaterCreation, offset: Int) -> Finding {
+        .laterCreation(
+            line: creation.line + offset + 1, creation: creation.creation,
+            completion: creation.completion)
+    }
+
+    /// The missing final newline of 0-based `line`, `count` bytes long; its fix adds the
+    /// file's line end (LF when no line has one).
+    private static func missingNewline(
+        line: Int, count: Int, _ reference: (line: Int, terminator: LineTerminator)?
+    ) -> Diagnostic {
+        let end = count + 1
+        return Diagnostic(
+            line: line + 1, column: end, endColumn: end, rule: .missingFinalNewline,
+            message: "no newline at end of file",
+            fix: Fix(column: end, endColumn: end, replacement: reference?.terminator.bytes ?? [0x0A]))
+    }
+
+    /// The file-level findings from one more read of the file: each candidate is a duplicate
+    /// of the first earlier line with the same bytes, if there is one (lines with equal hashes
+    /// are compared byte for byte); each line whose end differs from `reference` mixes line
+    /// ends; a line without an end misses the final newline.
+    private static func settle(
+        _ candidates: [RepeatedLines.Candidate],
+        reference: (line: Int, terminator: LineTerminator)?,
+        readAgain: (_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+    ) rethrows -> [Diagnostic] {
+        // The lines to compare, each with the first line of its hash, in line order.
+        var involved: [(line: Int, group: Int)] = []
+        involved.reserveCapacity(candidates.count * 2)
+        for candidate in candidates {
+            involved.append((candidate.first, candidate.first))
+            involved.append((candidate.line, candidate.first))
+        }
+        involved.sort { $0.line < $1.line }
+        // Of each group, the first line of every distinct content met so far, with its bytes.
+        var kept: [Int: [(line: Int, bytes: [UInt8])]] = [:]
+        var found: [Diagnostic] = []
+        var cursor = LineCursor(atFileStart: true)
+        var index = 0
+        var next = 0
+        try readAgain { piece in
+            cursor.forEachLine(in: piece) { content, count, _, terminator in
+                let number = index + 1
+                let end = count + 1
+                while next < involved.count && involved[next].line < index { next += 1 }
+                if next < involved.count && involved[next].line == index {
+                    let group = involved[next].group
+                    let bytes = UnsafeBufferPointer(start: content, count: count)
+                    if let earlier = kept[group]?.first(where: { $0.bytes.elementsEqual(bytes) }) {
+                        found.append(
+                            Diagnostic(
+                                line: number, column: 1, endColumn: end, rule: .duplicateTask,
+                                message: "duplicate of line \(earlier.line + 1)"))
+                    } else {
+                        kept[group, default: []].append((index, Array(bytes)))
+                    }
+                }
+                switch terminator {
+                case .none:
+                    found.append(missingNewline(line: index, count: count, reference))
+                case .lf, .crlf:
+                    if let reference, reference.terminator != terminator {
+                        found.append(
+                            Diagnostic(
+                                line: number, column: end, endColumn: end,
+                                rule: .mixedLineEndings,
+                                message:
+                                    "mixed line endings: this line ends with \(name(terminator)) but line \(reference.line + 1) ends with \(name(reference.terminator))"
+                            ))
+                    }
+                }
+                index += 1
+            }
+        }
+        return found
+    }
+
+    private static func name(_ terminator: LineTerminator) -> String {
+        terminator == .crlf ? "CRLF" : "LF"
+    }
+}

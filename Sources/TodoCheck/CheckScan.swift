@@ -16,18 +16,9 @@ package struct CheckScan: Sendable {
         var completion: DateBytes
     }
 
-    /// A non-blank line's hash.
-    struct HashedLine: Sendable {
-        var hash: UInt64
-        /// The 0-based line in the stretch (in the file, once ``CheckReport`` has placed it).
-        var line: Int
-    }
-
-    /// How many high bits of a hash choose its partition.
-    static let partitionBits = 8
-
     private let today: LocalDate?
-    private var cursor: LineCursor
+    /// Whether the next piece starts the file (where a byte order mark may be).
+    private var atFileStart: Bool
     /// The lines taken so far.
     private(set) var lineCount = 0
     /// The findings of the lines ``LineScreen`` could not clear, in line and column order,
@@ -35,9 +26,8 @@ package struct CheckScan: Sendable {
     private(set) var lineFindings: [Diagnostic] = []
     /// The ``LineScreen/Verdict/laterCreation(creation:completion:)`` lines, in order.
     private(set) var laterCreations: [LaterCreation] = []
-    /// The non-blank lines, spread over partitions by the high bits of their hashes, each in
-    /// line order.
-    private(set) var partitions: [[HashedLine]]
+    /// The non-blank lines' hashes.
+    let hashes = HashPartitions()
     /// The first line ending with LF, and with CRLF (0-based in the stretch).
     private(set) var firstLineFeed: Int?
     private(set) var firstCarriageReturn: Int?
@@ -48,26 +38,31 @@ package struct CheckScan: Sendable {
     /// start of a line further on; relative dates are resolved against `today` for their fix.
     package init(today: LocalDate?, atFileStart: Bool) {
         self.today = today
-        cursor = LineCursor(atFileStart: atFileStart)
-        partitions = Array(repeating: [], count: 1 << Self.partitionBits)
+        self.atFileStart = atFileStart
     }
 
     /// Checks the lines of the next piece of the stretch (whole lines, in file order).
     package mutating func take(_ piece: UnsafeBufferPointer<UInt8>) {
-        var cursor = self.cursor
-        cursor.forEachLine(in: piece) { content, count, readable, terminator in
-            take(content, count: count, readable: readable, terminator: terminator)
+        guard let base = piece.baseAddress else { return }
+        var start = 0
+        if atFileStart {
+            atFileStart = false
+            if piece.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+                start = 3
+            }
         }
-        self.cursor = cursor
+        while start < piece.count {
+            let screen = LineScreen(base + start, readable: piece.count - start)
+            take(base + start, screen)
+            start += screen.count + (screen.terminator == .crlf ? 2 : screen.terminator == .lf ? 1 : 0)
+        }
     }
 
     @inline(__always)
-    private mutating func take(
-        _ content: UnsafePointer<UInt8>, count: Int, readable: Int, terminator: LineTerminator
-    ) {
+    private mutating func take(_ content: UnsafePointer<UInt8>, _ screen: LineScreen) {
         let index = lineCount
         lineCount += 1
-        let screen = LineScreen(content, count: count, readable: readable)
+        let count = screen.count
         var hash = screen.hash
         switch screen.verdict {
         case .clean:
@@ -81,11 +76,8 @@ package struct CheckScan: Sendable {
             if !found.isEmpty { lineFindings += Checker.sorted(found) }
             hash = LineHash.hash(content, count: count)
         }
-        if hash != 0 {
-            partitions[Int(truncatingIfNeeded: hash >> (64 - UInt64(Self.partitionBits)))]
-                .append(HashedLine(hash: hash, line: index))
-        }
-        switch terminator {
+        if hash != 0 { hashes.append(hash, line: index) }
+        switch screen.terminator {
         case .none: unterminated.append((index, count))
         case .lf: if firstLineFeed == nil { firstLineFeed = index }
         case .crlf: if firstCarriageReturn == nil { firstCarriageReturn = index }

@@ -20,19 +20,22 @@ struct DateBytes: Sendable, Equatable {
         guard shape & 0x8080_8080_0080_8000 == 0, head & 0xFF == 0x2D,
             (head >> 24) & 0xFF == 0x2D, digits & 0xFF < 10, digits >> 8 < 10
         else { return nil }
-        let year =
-            Int((places >> 56) & 0xFF) * 1000 + Int((places >> 48) & 0xFF) * 100
-            + Int((places >> 40) & 0xFF) * 10 + Int((places >> 32) & 0xFF)
         let month = Int((places >> 16) & 0xFF) * 10 + Int((places >> 8) & 0xFF)
         let day = Int(digits >> 8) * 10 + Int(digits & 0xFF)
-        guard year >= 1, month >= 1, month <= 12, day >= 1 else { return nil }
-        let last: Int
-        switch month {
-        case 2: last = (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
-        case 4, 6, 9, 11: last = 30
-        default: last = 31
+        // Year 0000 is no year; a day up to 28 is in every month.
+        guard places >> 32 != 0, month >= 1, month <= 12, day >= 1 else { return nil }
+        if day > 28 {
+            let year =
+                Int((places >> 56) & 0xFF) * 1000 + Int((places >> 48) & 0xFF) * 100
+                + Int((places >> 40) & 0xFF) * 10 + Int((places >> 32) & 0xFF)
+            let last: Int
+            switch month {
+            case 2: last = (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
+            case 4, 6, 9, 11: last = 30
+            default: last = 31
+            }
+            guard day <= last else { return nil }
         }
-        guard day <= last else { return nil }
         self.head = head
         self.tail = tail
     }

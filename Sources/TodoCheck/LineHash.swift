@@ -2,15 +2,12 @@
 /// equal hashes; unequal lines rarely do, and are then told apart byte for byte.
 ///
 /// The bytes are taken sixteen at a time as two little-endian words (the last ones filled up
-/// with zeros), each pair folded into the hash, which starts from the line's length, by one
-/// full-width multiplication: a short chain of dependent instructions per sixteen bytes. The
+/// with zeros), each pair folded into the hash by one full-width multiplication (a short chain
+/// of dependent instructions per sixteen bytes), and the length is folded in at the end. The
 /// hash is never 0, which stands for a blank line where a hash is stored.
 enum LineHash {
-    /// The hash before the first pair of words of a line of `count` bytes.
-    @inline(__always)
-    static func seed(count: Int) -> UInt64 {
-        0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
-    }
+    /// The hash before the first pair of words.
+    static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// The hash after the words `first` and `second`.
     @inline(__always)
@@ -19,10 +16,11 @@ enum LineHash {
         return product.high ^ product.low
     }
 
-    /// The hash after the last pair, with every bit spread over the high ones too.
+    /// The hash of a line of `count` bytes after its last pair of words.
     @inline(__always)
-    static func finish(_ hash: UInt64) -> UInt64 {
-        let product = (hash ^ 0xD6E8_FEB8_6659_FD93).multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
+    static func finish(_ hash: UInt64, count: Int) -> UInt64 {
+        let product = (hash ^ 0xD6E8_FEB8_6659_FD93).multipliedFullWidth(
+            by: 0xA076_1D64_78BD_642F ^ UInt64(truncatingIfNeeded: count))
         let mixed = product.high ^ product.low
         return mixed == 0 ? 1 : mixed
     }
@@ -61,7 +59,7 @@ enum LineHash {
             break
         }
         if blank { return 0 }
-        var hash = seed(count: count)
+        var hash = seed
         var offset = 0
         while offset < count {
             hash = step(
@@ -69,6 +67,6 @@ enum LineHash {
                 word(bytes, count: count, readable: count, at: offset + 8))
             offset += 16
         }
-        return finish(hash)
+        return finish(hash, count: count)
     }
 }

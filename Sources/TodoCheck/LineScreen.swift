@@ -1,14 +1,15 @@
 import TodoJSON
+import TodoTxt
 
 /// A quick look at one line that clears the common line without parsing it: only a line the
 /// look cannot clear goes through ``LineCheck``, which stays the one statement of the rules.
 ///
 /// The look is conservative: it may send a clean line to ``LineCheck``, but it clears a line
-/// only when no rule can find anything on it. It reads the header the way ``TODOItem`` parses
-/// it, and the rest eight bytes at a time for what a rule needs to see: a tab, a byte of
-/// 0x80 or more (then the line must be well-formed UTF-8), a colon after `t` or `due` (then a
-/// valid date and a space or the end must follow it). The same pass hashes the line for the
-/// duplicate rule.
+/// only when no rule can find anything on it. One pass over the line, sixteen bytes at a time,
+/// finds its end (the LF), hashes it for the duplicate rule, and notes what a rule needs to
+/// see: a tab, a colon (after `t` or `due`, a valid date and a space or the end must follow
+/// it), and bytes of 0x80 or more, which must be well-formed UTF-8 (see ``utf8Slips(_:_:)``).
+/// The header is then read the way ``TODOItem`` parses it.
 struct LineScreen {
     /// What the look found.
     enum Verdict: Equatable {
@@ -24,96 +25,181 @@ struct LineScreen {
     /// The verdict.
     let verdict: Verdict
     /// The line's hash (see ``LineHash``), or 0 for a blank line (only spaces and tabs, or
-    /// nothing). Not set for a ``Verdict/suspect`` line.
+    /// nothing). Not set (0) for a ``Verdict/suspect`` line.
     let hash: UInt64
+    /// The length of the line's content (without its terminator).
+    let count: Int
+    /// How the line ends.
+    let terminator: LineTerminator
 
     private static let lows: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Flags the bytes of `word` that equal the byte repeated in `pattern`; a flag above a real
-    /// one may be false, never a flag below all real ones.
+    /// Flags (0x80) the bytes of `word` that equal the byte repeated in `pattern`; a flag
+    /// just above a real one may be false, never a flag below all real ones or without one.
     @inline(__always)
     private static func flags(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
         let zeroed = word ^ pattern
         return (zeroed &- lows) & ~zeroed & highs
     }
 
-    /// Looks at the `count` bytes at `line` (a line's content, without its terminator);
-    /// `readable` bytes from `line` on may be read (at least `count`).
+    /// The little-endian word of the eight bytes at `offset`.
     @inline(__always)
-    init(_ line: UnsafePointer<UInt8>, count: Int, readable: Int) {
+    private static func load(_ line: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(line).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Flags (0x80) where `word` may break UTF-8, `carry` being the continuation bytes the
+    /// word before still asks for (as flags of this word's first bytes), and sets `carry` to
+    /// those this word asks of the next one.
+    ///
+    /// A word passes when it holds only ASCII, two-byte sequences led by C2-DF and three-byte
+    /// sequences led by E1-EC or EE-EF, each lead followed by exactly its continuation bytes
+    /// (80-BF) and every continuation byte following its lead: all of these are well-formed
+    /// UTF-8. Anything else (the leads C0, C1, E0, ED and F0-FF, whose second byte has a
+    /// narrower range, or a misplaced byte) is flagged, and the line is then read by
+    /// ``WellFormedUTF8``.
+    @inline(__always)
+    static func utf8Slips(_ word: UInt64, _ carry: inout UInt64) -> UInt64 {
+        let high = word & highs
+        let bit6 = (word << 1) & highs
+        let bit5 = (word << 2) & highs
+        let bit4 = (word << 3) & highs
+        let continuation = high & ~bit6
+        let leadOfThree = high & bit6 & bit5 & ~bit4
+        let leads = (high & bit6 & ~bit5) | leadOfThree
+        let narrow =
+            (high & bit6 & bit5 & bit4)
+            | flags(word & 0xFEFE_FEFE_FEFE_FEFE, 0xC0C0_C0C0_C0C0_C0C0)
+            | flags(word, 0xE0E0_E0E0_E0E0_E0E0) | flags(word, 0xEDED_EDED_EDED_EDED)
+        let expected = (leads << 8) | (leadOfThree << 16) | carry
+        carry = (leads >> 56) | (leadOfThree >> 48)
+        return (continuation ^ expected) | narrow
+    }
+
+    /// Looks at the line that starts at `line`, of which `readable` bytes may be read: up to
+    /// and including its LF, or all of them when there is none (the last line of a file
+    /// without a final newline).
+    @inline(__always)
+    init(_ line: UnsafePointer<UInt8>, readable: Int) {
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let tabs: UInt64 = 0x0909_0909_0909_0909
+        let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
+        var hash = LineHash.seed
+        var marks: UInt64 = 0
+        var colonBlocks: UInt64 = 0
+        var slips: UInt64 = 0
+        var carry: UInt64 = 0
+        var offset = 0
+        // The bytes before the LF (a CR among them), or before the end.
+        var length = readable
+        var hasLineFeed = false
+        while offset < readable {
+            var first: UInt64
+            var second: UInt64
+            if offset + 16 <= readable {
+                first = Self.load(line, offset)
+                second = Self.load(line, offset + 8)
+            } else {
+                first = LineHash.word(line, count: readable, readable: readable, at: offset)
+                second = LineHash.word(line, count: readable, readable: readable, at: offset + 8)
+            }
+            let firstEnds = Self.flags(first, lineFeeds)
+            let secondEnds = Self.flags(second, lineFeeds)
+            if firstEnds | secondEnds != 0 {
+                // Keep the bytes before the LF.
+                let end =
+                    firstEnds != 0
+                    ? firstEnds.trailingZeroBitCount / 8 : 8 + secondEnds.trailingZeroBitCount / 8
+                if end < 8 {
+                    first &= (1 << UInt64(end * 8)) &- 1
+                    second = 0
+                } else {
+                    second &= (1 << UInt64((end - 8) * 8)) &- 1
+                }
+                length = offset + end
+                hasLineFeed = true
+                if end == 0 { break }
+            }
+            hash = LineHash.step(hash, first, second)
+            marks |= Self.flags(first, tabs) | Self.flags(second, tabs)
+            // One bit for each block of sixteen bytes with a colon (the last for all from
+            // the 64th block on), for clearsTags.
+            let blockColons = Self.flags(first, colons) | Self.flags(second, colons)
+            colonBlocks |= UInt64(blockColons != 0 ? 1 : 0) << UInt64(min(offset / 16, 63))
+            if (first | second | carry) & Self.highs != 0 {
+                slips |= Self.utf8Slips(first, &carry)
+                slips |= Self.utf8Slips(second, &carry)
+            }
+            if hasLineFeed { break }
+            offset += 16
+        }
+        var count = length
+        var terminator = LineTerminator.none
+        if hasLineFeed {
+            terminator = .lf
+            if length > 0 && line[length - 1] == 0x0D {
+                terminator = .crlf
+                count -= 1
+            }
+        }
+        self.count = count
+        self.terminator = terminator
         guard count > 0 else {
-            self.init(verdict: .clean, hash: 0)
+            self.verdict = .clean
+            self.hash = 0
             return
         }
         let last = line[count - 1]
-        guard last != 0x20 && last != 0x09, let header = Self.header(line, count: count) else {
-            self.init(verdict: .suspect, hash: 0)
+        guard last != 0x20 && last != 0x09, marks == 0,
+            colonBlocks == 0
+                || Self.clearsTags(line, count: count, readable: readable, blocks: colonBlocks),
+            slips | carry == 0
+                || WellFormedUTF8.firstInvalidByte(in: UnsafeBufferPointer(start: line, count: count))
+                    == nil,
+            let header = Self.header(line, count: count)
+        else {
+            self.verdict = .suspect
+            self.hash = 0
             return
         }
-        let tabs: UInt64 = 0x0909_0909_0909_0909
-        let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
-        var hash = LineHash.seed(count: count)
-        var marks: UInt64 = 0
-        var high: UInt64 = 0
-        var offset = 0
-        while offset < count {
-            let first = LineHash.word(line, count: count, readable: readable, at: offset)
-            let second = LineHash.word(line, count: count, readable: readable, at: offset + 8)
-            hash = LineHash.step(hash, first, second)
-            high |= first | second
-            marks |= Self.flags(first, tabs) | Self.flags(second, tabs)
-            let firstColons = Self.flags(first, colons)
-            let secondColons = Self.flags(second, colons)
-            if firstColons | secondColons != 0
-                && !Self.clearsTags(
-                    line, count: count, at: offset, firstColons, secondColons)
-            {
-                self.init(verdict: .suspect, hash: 0)
-                return
-            }
-            offset += 16
-        }
-        guard marks == 0 else {
-            self.init(verdict: .suspect, hash: 0)
-            return
-        }
-        if high & Self.highs != 0
-            && WellFormedUTF8.firstInvalidByte(in: UnsafeBufferPointer(start: line, count: count))
-                != nil
-        {
-            self.init(verdict: .suspect, hash: 0)
-            return
-        }
-        self.init(verdict: header, hash: LineHash.finish(hash))
+        self.verdict = header
+        // The hash above took in the CR of a CRLF line.
+        self.hash =
+            terminator == .crlf
+            ? LineHash.hash(line, count: count) : LineHash.finish(hash, count: count)
     }
 
-    private init(verdict: Verdict, hash: UInt64) {
-        self.verdict = verdict
-        self.hash = hash
-    }
-
-    /// Whether none of the colons flagged in the two words at `offset` (a flag may be false)
-    /// is one of a `due:` or `t:` tag with a bad value.
+    /// Whether no colon of the `count` bytes at `line` (of which `readable` may be read) is
+    /// the one of a `due:` or `t:` tag with a bad value; bit `n` of `blocks` is set when the
+    /// bytes from `16 * n` on hold a colon (bit 63 for all the rest).
     @inline(never)
     private static func clearsTags(
-        _ line: UnsafePointer<UInt8>, count: Int, at offset: Int, _ first: UInt64,
-        _ second: UInt64
+        _ line: UnsafePointer<UInt8>, count: Int, readable: Int, blocks: UInt64
     ) -> Bool {
-        func clears(_ flags: UInt64, from start: Int) -> Bool {
-            var rest = flags
-            while rest != 0 {
-                let position = start + rest.trailingZeroBitCount / 8
-                rest &= rest &- 1
-                if position < count && line[position] == 0x3A
-                    && !clearsTag(line, count: count, colon: position)
-                {
-                    return false
+        let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
+        var rest = blocks
+        while rest != 0 {
+            let block = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            var offset = block * 16
+            let end = block == 63 ? count : min(offset + 16, count)
+            while offset < end {
+                let word = LineHash.word(line, count: count, readable: readable, at: offset)
+                var found = flags(word, colons)
+                while found != 0 {
+                    let position = offset + found.trailingZeroBitCount / 8
+                    found &= found &- 1
+                    if position < count && line[position] == 0x3A
+                        && !clearsTag(line, count: count, colon: position)
+                    {
+                        return false
+                    }
                 }
+                offset += 8
             }
-            return true
         }
-        return clears(first, from: offset) && clears(second, from: offset + 8)
+        return true
     }
 
     /// Whether a colon at `colon` cannot be the one of a `due:` or `t:` tag with a bad value:

@@ -1,52 +1,47 @@
 /// The file-level part of `todo check` once every stretch is scanned: which lines may repeat an
-/// earlier one (their hashes are equal), and, when some may or when the file mixes line ends,
-/// one more read of the file that settles them byte for byte.
+/// earlier one (their hashes agree), to be settled byte for byte by ``CheckReport``.
 enum RepeatedLines {
-    /// A line whose hash equals an earlier line's, and the first line with that hash (both
-    /// 0-based in the file).
+    /// A line whose hash agrees with an earlier line's, and the first line with that hash
+    /// (both 0-based in the file).
     struct Candidate: Sendable {
         var line: Int
         var first: Int
     }
 
-    /// Every line whose hash equals an earlier line's, in line order. Each partition of the
-    /// hashes is matched on its own, in a table small enough to stay in the processor's
-    /// cache; `together` runs the two halves of the partitions at once.
+    /// Every line whose hash agrees with an earlier line's (``HashPartitions/identity(_:)``),
+    /// in line order. Each partition is matched on its own, in a table small enough to stay in
+    /// the processor's cache; `together` runs the two halves of the partitions at once.
     static func candidates(
         _ scans: [CheckScan], offsets: [Int],
         together: ((() -> Void, () -> Void) -> Void)?
     ) -> [Candidate] {
-        let partitionCount = 1 << CheckScan.partitionBits
         func match(_ partitions: Range<Int>) -> [Candidate] {
             var found: [Candidate] = []
-            var largest = 0
+            // Slots hold an identity with its lowest bit set (0: empty) and the first line
+            // that has it.
+            var table: [(identity: UInt64, line: Int)] = []
             for partition in partitions {
-                largest = max(largest, scans.reduce(0) { $0 + $1.partitions[partition].count })
-            }
-            var capacity = 16
-            while capacity < largest * 2 { capacity <<= 1 }
-            // Slots hold a hash (0: empty) and the first line that has it.
-            var table = [CheckScan.HashedLine](
-                repeating: CheckScan.HashedLine(hash: 0, line: 0), count: capacity)
-            for partition in partitions {
-                let count = scans.reduce(0) { $0 + $1.partitions[partition].count }
+                let count = scans.reduce(0) { $0 + $1.hashes.count(in: partition) }
                 if count < 2 { continue }
                 var size = 16
                 while size < count * 2 { size <<= 1 }
                 let mask = size - 1
-                for slot in 0..<size { table[slot].hash = 0 }
+                if table.count < size {
+                    table = Array(repeating: (0, 0), count: size)
+                } else {
+                    for slot in 0..<size { table[slot].identity = 0 }
+                }
                 for (scan, offset) in zip(scans, offsets) {
-                    for entry in scan.partitions[partition] {
-                        var slot = Int(truncatingIfNeeded: entry.hash) & mask
-                        while table[slot].hash != 0 && table[slot].hash != entry.hash {
+                    scan.hashes.forEach(in: partition) { identity, line in
+                        let key = identity | 1
+                        var slot = Int(truncatingIfNeeded: identity >> 24) & mask
+                        while table[slot].identity != 0 && table[slot].identity != key {
                             slot = (slot + 1) & mask
                         }
-                        if table[slot].hash == 0 {
-                            table[slot] = CheckScan.HashedLine(
-                                hash: entry.hash, line: entry.line + offset)
+                        if table[slot].identity == 0 {
+                            table[slot] = (key, line + offset)
                         } else {
-                            found.append(
-                                Candidate(line: entry.line + offset, first: table[slot].line))
+                            found.append(Candidate(line: line + offset, first: table[slot].line))
                         }
                     }
                 }
@@ -55,11 +50,11 @@ enum RepeatedLines {
         }
         var low: [Candidate] = []
         var high: [Candidate] = []
-        let middle = partitionCount / 2
+        let middle = HashPartitions.count / 2
         if let together, scans.reduce(0, { $0 + $1.lineCount }) >= 1 << 14 {
-            together({ high = match(middle..<partitionCount) }, { low = match(0..<middle) })
+            together({ high = match(middle..<HashPartitions.count) }, { low = match(0..<middle) })
         } else {
-            low = match(0..<partitionCount)
+            low = match(0..<HashPartitions.count)
         }
         var all = low + high
         all.sort { $0.line < $1.line }

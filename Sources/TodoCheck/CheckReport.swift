@@ -97,26 +97,31 @@ package struct CheckReport: Sendable {
     /// with KIND `warning`), a block of lines at a time.
     package func writeText(file: String, _ write: ([UInt8]) -> Void) {
         let name = Array(file.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(1 << 16 + 4096)
-        forEach { finding in
-            switch finding {
-            case .diagnostic(let diagnostic):
-                diagnostic.appendText(file: name, kind: "warning", to: &output)
-            case .laterCreation(let line, let creation, let completion):
-                Diagnostic.appendPrefix(
-                    file: name, line: line, column: LineCheck.laterCreationRange.lowerBound + 1,
-                    kind: "warning", to: &output)
-                LineCheck.appendLaterCreationMessage(
-                    creation: creation, completion: completion, to: &output)
-                output.append(0x0A)
+        // The text of a later creation after its line number, around its dates.
+        let column = LineCheck.laterCreationRange.lowerBound + 1
+        let head = Array(":\(column): warning: ".utf8) + LineCheck.laterCreationWords.before
+        let middle = LineCheck.laterCreationWords.between
+        withoutActuallyEscaping(write) { write in
+            var output = TextBuffer(capacity: 1 << 16, write: write)
+            forEach { finding in
+                switch finding {
+                case .diagnostic(let diagnostic):
+                    var text: [UInt8] = []
+                    diagnostic.appendText(file: name, kind: "warning", to: &text)
+                    output.append(text)
+                case .laterCreation(let line, let creation, let completion):
+                    output.append(name)
+                    output.append(0x3A)
+                    output.appendDecimal(line)
+                    output.append(head)
+                    output.append(creation)
+                    output.append(middle)
+                    output.append(completion)
+                    output.append(0x0A)
+                }
             }
-            if output.count >= 1 << 16 {
-                write(output)
-                output.removeAll(keepingCapacity: true)
-            }
+            output.flush()
         }
-        if !output.isEmpty { write(output) }
     }
 
     /// Calls `body` with every finding, numbered in the file, ordered by line, then column;
@@ -183,16 +188,12 @@ package struct CheckReport: Sendable {
         reference: (line: Int, terminator: LineTerminator)?,
         readAgain: (_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
     ) rethrows -> [Diagnostic] {
-        // The lines to compare, each with the first line of its hash, in line order.
-        var involved: [(line: Int, group: Int)] = []
-        involved.reserveCapacity(candidates.count * 2)
-        for candidate in candidates {
-            involved.append((candidate.first, candidate.first))
-            involved.append((candidate.line, candidate.first))
-        }
-        involved.sort { $0.line < $1.line }
-        // Of each group, the first line of every distinct content met so far, with its bytes.
-        var kept: [Int: [(line: Int, bytes: [UInt8])]] = [:]
+        // The lines to compare, in order: an identical earlier line has the same hash, so it
+        // is among them.
+        var involved = candidates.flatMap { [$0.first, $0.line] }
+        involved.sort()
+        // The first of them with each content.
+        var firsts: [[UInt8]: Int] = [:]
         var found: [Diagnostic] = []
         var cursor = LineCursor(atFileStart: true)
         var index = 0
@@ -201,17 +202,16 @@ package struct CheckReport: Sendable {
             cursor.forEachLine(in: piece) { content, count, _, terminator in
                 let number = index + 1
                 let end = count + 1
-                while next < involved.count && involved[next].line < index { next += 1 }
-                if next < involved.count && involved[next].line == index {
-                    let group = involved[next].group
-                    let bytes = UnsafeBufferPointer(start: content, count: count)
-                    if let earlier = kept[group]?.first(where: { $0.bytes.elementsEqual(bytes) }) {
+                while next < involved.count && involved[next] < index { next += 1 }
+                if next < involved.count && involved[next] == index {
+                    let bytes = Array(UnsafeBufferPointer(start: content, count: count))
+                    if let first = firsts[bytes] {
                         found.append(
                             Diagnostic(
                                 line: number, column: 1, endColumn: end, rule: .duplicateTask,
-                                message: "duplicate of line \(earlier.line + 1)"))
+                                message: "duplicate of line \(first + 1)"))
                     } else {
-                        kept[group, default: []].append((index, Array(bytes)))
+                        firsts[bytes] = index
                     }
                 }
                 switch terminator {

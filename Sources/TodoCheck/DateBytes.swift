@@ -45,14 +45,17 @@ struct DateBytes: Sendable, Equatable {
         (head, tail) > (other.head, other.tail)
     }
 
+    /// Stores the ten bytes at `pointer`.
+    func store(to pointer: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(pointer)
+        raw.storeBytes(of: head.bigEndian, as: UInt64.self)
+        raw.storeBytes(of: tail.bigEndian, toByteOffset: 8, as: UInt16.self)
+    }
+
     /// Appends the ten bytes.
     func append(to output: inout [UInt8]) {
-        var shift: UInt64 = 56
-        for _ in 0..<8 {
-            output.append(UInt8(truncatingIfNeeded: head >> shift))
-            shift &-= 8
+        withUnsafeBytes(of: (head.bigEndian, tail.bigEndian)) { raw in
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<10]))
         }
-        output.append(UInt8(truncatingIfNeeded: tail >> 8))
-        output.append(UInt8(truncatingIfNeeded: tail))
     }
 }

@@ -66,22 +66,18 @@ extension Diagnostic {
     /// Appends `FILE:LINE:COLUMN: KIND: MESSAGE` and a newline, the text form of `todo check`
     /// (KIND is `warning`, or `fixed` for a repaired finding).
     package func appendText(file: [UInt8], kind: String, to output: inout [UInt8]) {
-        Self.appendPrefix(file: file, line: line, column: column, kind: kind, to: &output)
-        output += message.utf8
+        Self.appendPrefix(file: file, line: line, column: column, to: &output)
+        output += Array(kind.utf8) + [0x3A, 0x20] + Array(message.utf8)
         output.append(0x0A)
     }
 
-    /// Appends `FILE:LINE:COLUMN: KIND: `.
-    static func appendPrefix(
-        file: [UInt8], line: Int, column: Int, kind: String, to output: inout [UInt8]
-    ) {
+    /// Appends `FILE:LINE:COLUMN: `.
+    static func appendPrefix(file: [UInt8], line: Int, column: Int, to output: inout [UInt8]) {
         output += file
         output.append(0x3A)
         OutputFormat.appendPadded(line, width: 0, fill: 0x20, to: &output)
         output.append(0x3A)
         OutputFormat.appendPadded(column, width: 0, fill: 0x20, to: &output)
-        output += [0x3A, 0x20]
-        output += kind.utf8
         output += [0x3A, 0x20]
     }
 }

@@ -102,13 +102,19 @@ struct LineCheck {
     /// Where ``Rule/creationAfterCompletion`` is reported: the creation date of `x DATE DATE`.
     static let laterCreationRange = 13..<23
 
+    /// The words of the message of ``Rule/creationAfterCompletion`` before its creation date
+    /// and between its two dates.
+    static let laterCreationWords = (
+        before: Array("the creation date ".utf8), between: Array(" is after the completion date ".utf8)
+    )
+
     /// Appends the message of ``Rule/creationAfterCompletion``.
     static func appendLaterCreationMessage(
         creation: DateBytes, completion: DateBytes, to output: inout [UInt8]
     ) {
-        output += "the creation date ".utf8
+        output += laterCreationWords.before
         creation.append(to: &output)
-        output += " is after the completion date ".utf8
+        output += laterCreationWords.between
         completion.append(to: &output)
     }
 

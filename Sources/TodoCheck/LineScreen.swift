@@ -87,7 +87,7 @@ struct LineScreen {
         let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
         var hash = LineHash.seed
         var marks: UInt64 = 0
-        var colonBlocks: UInt64 = 0
+        var taggedBadly = false
         var slips: UInt64 = 0
         var carry: UInt64 = 0
         var offset = 0
@@ -104,29 +104,40 @@ struct LineScreen {
                 first = LineHash.word(line, count: readable, readable: readable, at: offset)
                 second = LineHash.word(line, count: readable, readable: readable, at: offset + 8)
             }
-            let firstEnds = Self.flags(first, lineFeeds)
-            let secondEnds = Self.flags(second, lineFeeds)
-            if firstEnds | secondEnds != 0 {
-                // Keep the bytes before the LF.
-                let end =
-                    firstEnds != 0
-                    ? firstEnds.trailingZeroBitCount / 8 : 8 + secondEnds.trailingZeroBitCount / 8
-                if end < 8 {
-                    first &= (1 << UInt64(end * 8)) &- 1
-                    second = 0
-                } else {
-                    second &= (1 << UInt64((end - 8) * 8)) &- 1
+            // Bytes below 0x20 (the LF, a tab, a CR, or the zeros past the end) are rare
+            // before the LF: one test for all of them, then a look at which they are.
+            if Self.flags(first & 0xE0E0_E0E0_E0E0_E0E0, 0) | Self.flags(second & 0xE0E0_E0E0_E0E0_E0E0, 0)
+                != 0
+            {
+                let firstEnds = Self.flags(first, lineFeeds)
+                let secondEnds = Self.flags(second, lineFeeds)
+                if firstEnds | secondEnds != 0 {
+                    // Keep the bytes before the LF.
+                    let end =
+                        firstEnds != 0
+                        ? firstEnds.trailingZeroBitCount / 8
+                        : 8 + secondEnds.trailingZeroBitCount / 8
+                    if end < 8 {
+                        first &= (1 << UInt64(end * 8)) &- 1
+                        second = 0
+                    } else {
+                        second &= (1 << UInt64((end - 8) * 8)) &- 1
+                    }
+                    length = offset + end
+                    hasLineFeed = true
+                    if end == 0 { break }
                 }
-                length = offset + end
-                hasLineFeed = true
-                if end == 0 { break }
+                marks |= Self.flags(first, tabs) | Self.flags(second, tabs)
             }
             hash = LineHash.step(hash, first, second)
-            marks |= Self.flags(first, tabs) | Self.flags(second, tabs)
-            // One bit for each block of sixteen bytes with a colon (the last for all from
-            // the 64th block on), for clearsTags.
-            let blockColons = Self.flags(first, colons) | Self.flags(second, colons)
-            colonBlocks |= UInt64(blockColons != 0 ? 1 : 0) << UInt64(min(offset / 16, 63))
+            let firstColons = Self.flags(first, colons)
+            let secondColons = Self.flags(second, colons)
+            if firstColons | secondColons != 0
+                && !Self.clearsTags(
+                    line, readable: readable, at: offset, firstColons, secondColons)
+            {
+                taggedBadly = true
+            }
             if (first | second | carry) & Self.highs != 0 {
                 slips |= Self.utf8Slips(first, &carry)
                 slips |= Self.utf8Slips(second, &carry)
@@ -152,62 +163,61 @@ struct LineScreen {
         }
         let last = line[count - 1]
         guard last != 0x20 && last != 0x09, marks == 0,
-            colonBlocks == 0
-                || Self.clearsTags(line, count: count, readable: readable, blocks: colonBlocks),
+            !taggedBadly,
             slips | carry == 0
                 || WellFormedUTF8.firstInvalidByte(in: UnsafeBufferPointer(start: line, count: count))
                     == nil,
-            let header = Self.header(line, count: count)
+            case let header = Self.header(line, count: count), header != Self.suspectHeader
         else {
             self.verdict = .suspect
             self.hash = 0
             return
         }
-        self.verdict = header
+        if header == Self.laterCreation, let creation = DateBytes(at: line + 13),
+            let completion = DateBytes(at: line + 2)
+        {
+            self.verdict = .laterCreation(creation: creation, completion: completion)
+        } else {
+            self.verdict = .clean
+        }
         // The hash above took in the CR of a CRLF line.
         self.hash =
             terminator == .crlf
             ? LineHash.hash(line, count: count) : LineHash.finish(hash, count: count)
     }
 
-    /// Whether no colon of the `count` bytes at `line` (of which `readable` may be read) is
-    /// the one of a `due:` or `t:` tag with a bad value; bit `n` of `blocks` is set when the
-    /// bytes from `16 * n` on hold a colon (bit 63 for all the rest).
+    /// Whether none of the colons flagged in the words `first` and `second` at `offset` (a
+    /// flag may be false; the bytes after the line's LF are zero) is the one of a `due:` or
+    /// `t:` tag with a bad value; `readable` bytes from `line` on may be read.
     @inline(never)
     private static func clearsTags(
-        _ line: UnsafePointer<UInt8>, count: Int, readable: Int, blocks: UInt64
+        _ line: UnsafePointer<UInt8>, readable: Int, at offset: Int, _ first: UInt64,
+        _ second: UInt64
     ) -> Bool {
-        let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
-        var rest = blocks
-        while rest != 0 {
-            let block = rest.trailingZeroBitCount
-            rest &= rest &- 1
-            var offset = block * 16
-            let end = block == 63 ? count : min(offset + 16, count)
-            while offset < end {
-                let word = LineHash.word(line, count: count, readable: readable, at: offset)
-                var found = flags(word, colons)
-                while found != 0 {
-                    let position = offset + found.trailingZeroBitCount / 8
-                    found &= found &- 1
-                    if position < count && line[position] == 0x3A
-                        && !clearsTag(line, count: count, colon: position)
-                    {
-                        return false
-                    }
+        func clears(_ flags: UInt64, from start: Int) -> Bool {
+            var rest = flags
+            while rest != 0 {
+                let position = start + rest.trailingZeroBitCount / 8
+                rest &= rest &- 1
+                if position < readable && line[position] == 0x3A
+                    && !clearsTag(line, readable: readable, colon: position)
+                {
+                    return false
                 }
-                offset += 8
             }
+            return true
         }
-        return true
+        return clears(first, from: offset) && clears(second, from: offset + 8)
     }
 
-    /// Whether a colon at `colon` cannot be the one of a `due:` or `t:` tag with a bad value:
-    /// no word starts with `t` or `due` just before it, or a valid date and a space (or the
-    /// end) follow it. (A tag's key is its word up to the first colon; a word starts at the
-    /// start of the line or after a space, tabs being left to ``LineCheck``.)
+    /// Whether a colon at `colon` (before the line's LF) cannot be the one of a `due:` or `t:`
+    /// tag with a bad value: no word starts with `t` or `due` just before it, or a valid date
+    /// follows it and then a space or the line's end (its LF, its CRLF, or the end of what may
+    /// be read). A tag's key is its word up to the first colon; a word starts at the start of
+    /// the line or after a space, tabs being left to ``LineCheck``.
     @inline(__always)
-    private static func clearsTag(_ line: UnsafePointer<UInt8>, count: Int, colon: Int) -> Bool {
+    private static func clearsTag(_ line: UnsafePointer<UInt8>, readable: Int, colon: Int) -> Bool
+    {
         func startsWord(_ index: Int) -> Bool { index == 0 || line[index - 1] == 0x20 }
         guard colon >= 1 else { return true }
         let before = line[colon - 1]
@@ -217,50 +227,85 @@ struct LineScreen {
                 && startsWord(colon - 3))
         guard isKey else { return true }
         let end = colon + 11
-        guard end <= count, end == count || line[end] == 0x20 else { return false }
-        return DateBytes(at: line + colon + 1) != nil
+        guard end <= readable, DateBytes(at: line + colon + 1) != nil else { return false }
+        if end == readable { return true }
+        let next = line[end]
+        return next == 0x20 || next == 0x0A
+            || (next == 0x0D && end + 1 < readable && line[end + 1] == 0x0A)
     }
 
-    /// The verdict of the header rules (a done mark, a priority, the dates, and the first word
-    /// after them), or `nil` when the line needs ``LineCheck``: the header as ``TODOItem``
-    /// parses it, then a first description byte that cannot start a date, a spaced date or a
-    /// priority.
+    /// What the header rules (a done mark, a priority, the dates, and the first word after
+    /// them) make of the line, as ``TODOItem`` parses it: ``clearHeader``, ``laterCreation``
+    /// (`x DATE DATE` with the second date later, which is all), or ``suspectHeader`` when the
+    /// line needs ``LineCheck``, including a first description byte that could start a date,
+    /// a spaced date or a priority.
     @inline(__always)
-    private static func header(_ line: UnsafePointer<UInt8>, count: Int) -> Verdict? {
-        func date(at offset: Int) -> DateBytes? {
-            guard count - offset >= 11, line[offset + 10] == 0x20 else { return nil }
-            return DateBytes(at: line + offset)
-        }
-        /// Whether the description may start at `start` without a finding there.
-        func plainStart(_ start: Int, datesChecked: Bool) -> Bool {
-            guard start < count else { return true }
-            let first = line[start]
-            if first == 0x20 || first == 0x28 { return false }
-            return datesChecked || first &- 0x30 >= 10
-        }
+    private static func header(_ line: UnsafePointer<UInt8>, count: Int) -> Int {
         let first = line[0]
         if count >= 2 && line[1] == 0x20 {
-            if first == 0x58 { return nil }
+            if first == 0x58 { return suspectHeader }
             if first == 0x78 {
-                guard let completion = date(at: 2) else {
-                    return plainStart(2, datesChecked: false) ? .clean : nil
+                guard isDate(line, count: count, at: 2) else {
+                    return plainStart(line, count: count, at: 2, afterDate: false)
                 }
-                guard let creation = date(at: 13) else {
-                    return plainStart(13, datesChecked: false) ? .clean : nil
+                guard isDate(line, count: count, at: 13) else {
+                    return plainStart(line, count: count, at: 13, afterDate: false)
                 }
-                guard plainStart(24, datesChecked: true) else { return nil }
-                return creation.isLater(than: completion)
-                    ? .laterCreation(creation: creation, completion: completion) : .clean
+                let verdict = plainStart(line, count: count, at: 24, afterDate: true)
+                return verdict == clearHeader && isLater(line + 13, than: line + 2)
+                    ? laterCreation : verdict
             }
         }
         var start = 0
         if first == 0x28 {
             guard count >= 4, line[2] == 0x29, line[3] == 0x20, line[1] &- 0x41 < 26 else {
-                return nil
+                return suspectHeader
             }
             start = 4
         }
-        if date(at: start) != nil { return plainStart(start + 11, datesChecked: true) ? .clean : nil }
-        return plainStart(start, datesChecked: false) ? .clean : nil
+        if isDate(line, count: count, at: start) {
+            return plainStart(line, count: count, at: start + 11, afterDate: true)
+        }
+        return plainStart(line, count: count, at: start, afterDate: false)
+    }
+
+    private static let clearHeader = 0
+    private static let laterCreation = 1
+    private static let suspectHeader = 2
+
+    /// Whether a valid date and a space are at `offset`.
+    @inline(__always)
+    private static func isDate(_ line: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Bool {
+        count - offset >= 11 && line[offset + 10] == 0x20 && DateBytes(at: line + offset) != nil
+    }
+
+    /// Whether the valid date at `date` is later than the one at `other`.
+    @inline(__always)
+    private static func isLater(_ date: UnsafePointer<UInt8>, than other: UnsafePointer<UInt8>)
+        -> Bool
+    {
+        func key(_ pointer: UnsafePointer<UInt8>) -> (UInt64, UInt16) {
+            let raw = UnsafeRawPointer(pointer)
+            return (
+                UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)),
+                UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+            )
+        }
+        return key(date) > key(other)
+    }
+
+    /// ``clearHeader`` when the description may start at `start` without a finding there (the
+    /// end, or a byte that is no space, no `(`, and, unless a date came just before, no digit),
+    /// else ``suspectHeader``.
+    @inline(__always)
+    private static func plainStart(
+        _ line: UnsafePointer<UInt8>, count: Int, at start: Int, afterDate: Bool
+    ) -> Int {
+        guard start < count else { return clearHeader }
+        let first = line[start]
+        if first == 0x20 || first == 0x28 || (!afterDate && first &- 0x30 < 10) {
+            return suspectHeader
+        }
+        return clearHeader
     }
 }

@@ -8,7 +8,7 @@ import TodoTxt
 /// only when no rule can find anything on it. One pass over the line, sixteen bytes at a time,
 /// finds its end (the LF), hashes it for the duplicate rule, and notes what a rule needs to
 /// see: a tab, a colon (after `t` or `due`, a valid date and a space or the end must follow
-/// it), and bytes of 0x80 or more, which must be well-formed UTF-8 (see ``utf8Slips(_:_:)``).
+/// it), and bytes of 0x80 or more, which must be well-formed UTF-8.
 /// The header is then read the way ``TODOItem`` parses it.
 struct LineScreen {
     /// What the look found.
@@ -49,101 +49,117 @@ struct LineScreen {
         UInt64(littleEndian: UnsafeRawPointer(line).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// Flags (0x80) where `word` may break UTF-8, `carry` being the continuation bytes the
-    /// word before still asks for (as flags of this word's first bytes), and sets `carry` to
-    /// those this word asks of the next one.
-    ///
-    /// A word passes when it holds only ASCII, two-byte sequences led by C2-DF and three-byte
-    /// sequences led by E1-EC or EE-EF, each lead followed by exactly its continuation bytes
-    /// (80-BF) and every continuation byte following its lead: all of these are well-formed
-    /// UTF-8. Anything else (the leads C0, C1, E0, ED and F0-FF, whose second byte has a
-    /// narrower range, or a misplaced byte) is flagged, and the line is then read by
-    /// ``WellFormedUTF8``.
-    @inline(__always)
-    static func utf8Slips(_ word: UInt64, _ carry: inout UInt64) -> UInt64 {
-        let high = word & highs
-        let bit6 = (word << 1) & highs
-        let bit5 = (word << 2) & highs
-        let bit4 = (word << 3) & highs
-        let continuation = high & ~bit6
-        let leadOfThree = high & bit6 & bit5 & ~bit4
-        let leads = (high & bit6 & ~bit5) | leadOfThree
-        let narrow =
-            (high & bit6 & bit5 & bit4)
-            | flags(word & 0xFEFE_FEFE_FEFE_FEFE, 0xC0C0_C0C0_C0C0_C0C0)
-            | flags(word, 0xE0E0_E0E0_E0E0_E0E0) | flags(word, 0xEDED_EDED_EDED_EDED)
-        let expected = (leads << 8) | (leadOfThree << 16) | carry
-        carry = (leads >> 56) | (leadOfThree >> 48)
-        return (continuation ^ expected) | narrow
-    }
-
     /// Looks at the line that starts at `line`, of which `readable` bytes may be read: up to
     /// and including its LF, or all of them when there is none (the last line of a file
     /// without a final newline).
     @inline(__always)
     init(_ line: UnsafePointer<UInt8>, readable: Int) {
-        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        let tabs: UInt64 = 0x0909_0909_0909_0909
-        let colons: UInt64 = 0x3A3A_3A3A_3A3A_3A3A
+        // Sixteen lanes of one byte each, compared all at once (SSE2 on x86-64).
+        let lineFeeds = SIMD16<UInt8>(repeating: 0x0A)
+        let tabs = SIMD16<UInt8>(repeating: 0x09)
+        let colons = SIMD16<UInt8>(repeating: 0x3A)
+        let highBits = SIMD16<UInt8>(repeating: 0xE0)
+        let zeros = SIMD16<UInt8>(repeating: 0)
+        let topTwo = SIMD16<UInt8>(repeating: 0xC0)
+        let topThree = SIMD16<UInt8>(repeating: 0xE0)
+        let topFour = SIMD16<UInt8>(repeating: 0xF0)
+        let allButLow = SIMD16<UInt8>(repeating: 0xFE)
+        let continuations = SIMD16<UInt8>(repeating: 0x80)
+        let narrowThree = SIMD16<UInt8>(repeating: 0xED)
+        /// The lanes of a comparison as two words, 0xFF in each byte that matched.
+        func words(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
+            unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        }
+        /// Where the sixteen bytes in `lanes` may break UTF-8 (0xFF bytes), `carry` being the
+        /// continuation bytes the bytes before still ask for (as bytes of 0xFF at the start of
+        /// these), and sets `carry` to those these ask of the next ones.
+        ///
+        /// The bytes pass when they hold only ASCII, two-byte sequences led by C2-DF and
+        /// three-byte sequences led by E1-EC or EE-EF, each lead followed by exactly its
+        /// continuation bytes (80-BF) and every continuation byte following its lead: all of
+        /// these are well-formed UTF-8. Anything else (the leads C0, C1, E0, ED and F0-FF,
+        /// whose second byte has a narrower range, or a misplaced byte) is flagged, and the
+        /// line is then read by ``WellFormedUTF8``.
+        @inline(__always)
+        func utf8Slips(_ lanes: SIMD16<UInt8>, _ carry: inout UInt64) -> UInt64 {
+            let continuation = words((lanes & topTwo) .== continuations)
+            let leadOfThree = words((lanes & topFour) .== topThree)
+            let leads = words((lanes & topThree) .== topTwo) | leadOfThree
+            let narrow = words(
+                ((lanes & allButLow) .== topTwo) .| (lanes .== topThree) .| (lanes .== narrowThree)
+                    .| ((lanes & topFour) .== topFour))
+            // The continuation bytes each word's leads ask for, in the word and the next.
+            let expected = (leads[0] << 8) | (leadOfThree[0] << 16) | carry
+            let between = (leads[0] >> 56) | (leadOfThree[0] >> 48)
+            let expectedNext = (leads[1] << 8) | (leadOfThree[1] << 16) | between
+            carry = (leads[1] >> 56) | (leadOfThree[1] >> 48)
+            return (continuation[0] ^ expected) | (continuation[1] ^ expectedNext) | narrow[0]
+                | narrow[1]
+        }
         var hash = LineHash.seed
         var marks: UInt64 = 0
         var taggedBadly = false
         var slips: UInt64 = 0
         var carry: UInt64 = 0
-        var offset = 0
         // The bytes before the LF (a CR among them), or before the end.
         var length = readable
         var hasLineFeed = false
-        while offset < readable {
-            var first: UInt64
-            var second: UInt64
-            if offset + 16 <= readable {
-                first = Self.load(line, offset)
-                second = Self.load(line, offset + 8)
-            } else {
-                first = LineHash.word(line, count: readable, readable: readable, at: offset)
-                second = LineHash.word(line, count: readable, readable: readable, at: offset + 8)
-            }
-            // Bytes below 0x20 (the LF, a tab, a CR, or the zeros past the end) are rare
-            // before the LF: one test for all of them, then a look at which they are.
-            if Self.flags(first & 0xE0E0_E0E0_E0E0_E0E0, 0) | Self.flags(second & 0xE0E0_E0E0_E0E0_E0E0, 0)
-                != 0
-            {
-                let firstEnds = Self.flags(first, lineFeeds)
-                let secondEnds = Self.flags(second, lineFeeds)
-                if firstEnds | secondEnds != 0 {
+        /// Takes in the sixteen bytes at `offset` as two words; sets `hasLineFeed` when they
+        /// hold the LF.
+        @inline(__always)
+        func take(_ first: UInt64, _ second: UInt64, at offset: Int) {
+            var first = first
+            var second = second
+            var lanes = unsafeBitCast(SIMD2(first, second), to: SIMD16<UInt8>.self)
+            // Bytes below 0x20 (the LF, a tab, a CR, or the zeros past the end) and colons
+            // are rare: one test for all of them, then a look at which they are.
+            let rare = words(((lanes & highBits) .== zeros) .| (lanes .== colons))
+            if rare[0] | rare[1] != 0 {
+                let ends = words(lanes .== lineFeeds)
+                if ends[0] | ends[1] != 0 {
                     // Keep the bytes before the LF.
                     let end =
-                        firstEnds != 0
-                        ? firstEnds.trailingZeroBitCount / 8
-                        : 8 + secondEnds.trailingZeroBitCount / 8
+                        ends[0] != 0
+                        ? ends[0].trailingZeroBitCount / 8 : 8 + ends[1].trailingZeroBitCount / 8
                     if end < 8 {
                         first &= (1 << UInt64(end * 8)) &- 1
                         second = 0
                     } else {
                         second &= (1 << UInt64((end - 8) * 8)) &- 1
                     }
+                    lanes = unsafeBitCast(SIMD2(first, second), to: SIMD16<UInt8>.self)
                     length = offset + end
                     hasLineFeed = true
-                    if end == 0 { break }
+                    if end == 0 { return }
                 }
-                marks |= Self.flags(first, tabs) | Self.flags(second, tabs)
+                let tabbed = words(lanes .== tabs)
+                marks |= tabbed[0] | tabbed[1]
+                let found = words(lanes .== colons)
+                if found[0] | found[1] != 0
+                    && !Self.clearsTags(
+                        line, readable: readable, at: offset, found[0] & Self.highs,
+                        found[1] & Self.highs)
+                {
+                    taggedBadly = true
+                }
             }
             hash = LineHash.step(hash, first, second)
-            let firstColons = Self.flags(first, colons)
-            let secondColons = Self.flags(second, colons)
-            if firstColons | secondColons != 0
-                && !Self.clearsTags(
-                    line, readable: readable, at: offset, firstColons, secondColons)
-            {
-                taggedBadly = true
-            }
             if (first | second | carry) & Self.highs != 0 {
-                slips |= Self.utf8Slips(first, &carry)
-                slips |= Self.utf8Slips(second, &carry)
+                slips |= utf8Slips(lanes, &carry)
             }
+        }
+        var offset = 0
+        while offset &+ 16 <= readable {
+            take(Self.load(line, offset), Self.load(line, offset &+ 8), at: offset)
             if hasLineFeed { break }
-            offset += 16
+            offset &+= 16
+        }
+        if !hasLineFeed && offset < readable {
+            // The last bytes that may be read, and zeros after them.
+            take(
+                LineHash.word(line, count: readable, readable: readable, at: offset),
+                LineHash.word(line, count: readable, readable: readable, at: offset + 8),
+                at: offset)
         }
         var count = length
         var terminator = LineTerminator.none
@@ -186,9 +202,9 @@ struct LineScreen {
             ? LineHash.hash(line, count: count) : LineHash.finish(hash, count: count)
     }
 
-    /// Whether none of the colons flagged in the words `first` and `second` at `offset` (a
-    /// flag may be false; the bytes after the line's LF are zero) is the one of a `due:` or
-    /// `t:` tag with a bad value; `readable` bytes from `line` on may be read.
+    /// Whether none of the colons flagged (0x80) in the words `first` and `second` at `offset`
+    /// is the one of a `due:` or `t:` tag with a bad value; `readable` bytes from `line` on may
+    /// be read.
     @inline(never)
     private static func clearsTags(
         _ line: UnsafePointer<UInt8>, readable: Int, at offset: Int, _ first: UInt64,
@@ -199,8 +215,7 @@ struct LineScreen {
             while rest != 0 {
                 let position = start + rest.trailingZeroBitCount / 8
                 rest &= rest &- 1
-                if position < readable && line[position] == 0x3A
-                    && !clearsTag(line, readable: readable, colon: position)
+                if !clearsTag(line, readable: readable, colon: position)
                 {
                     return false
                 }

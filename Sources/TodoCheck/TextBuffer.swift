@@ -69,7 +69,9 @@ struct TextBuffer: ~Copyable {
             rest /= 10
         }
         rest = number
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
+        var index = count + digits
+        while index > count {
+            index -= 1
             bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
             rest /= 10
         }

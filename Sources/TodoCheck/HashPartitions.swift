@@ -13,8 +13,8 @@ final class HashPartitions: @unchecked Sendable {
     static let count = 1 << bits
 
     private static let chunkSize = 512
-    private static let distanceBits: UInt64 = 24
-    private static let distanceMask: UInt64 = (1 << distanceBits) - 1
+    static let distanceBits: UInt64 = 24
+    static let distanceMask: UInt64 = (1 << distanceBits) - 1
 
     /// One chunk: its entries, how many there are, and the line the distances count from.
     private struct Chunk {
@@ -76,16 +76,17 @@ final class HashPartitions: @unchecked Sendable {
         full[index].reduce(current[index].count) { $0 + $1.count }
     }
 
-    /// Calls `body` with the identity (``identity(_:)``) and line of each entry of partition
-    /// `index`, in line order.
+    /// Calls `body` with the entries of each chunk of partition `index` in line order, and the
+    /// line their distances count from: an entry is an identity (``identity(_:)``) in its high
+    /// bits and a distance in its low ``distanceBits``.
     @inline(__always)
-    func forEach(in index: Int, _ body: (_ identity: UInt64, _ line: Int) -> Void) {
-        for chunk in full[index] + [current[index]] {
-            guard let entries = chunk.entries else { continue }
-            for position in 0..<chunk.count {
-                let entry = entries[position]
-                body(entry & ~Self.distanceMask, chunk.firstLine + Int(entry & Self.distanceMask))
-            }
+    func forEachChunk(
+        in index: Int, _ body: (_ entries: UnsafeBufferPointer<UInt64>, _ firstLine: Int) -> Void
+    ) {
+        for chunk in full[index] {
+            body(UnsafeBufferPointer(start: chunk.entries, count: chunk.count), chunk.firstLine)
         }
+        let chunk = current[index]
+        body(UnsafeBufferPointer(start: chunk.entries, count: chunk.count), chunk.firstLine)
     }
 }

@@ -41,7 +41,9 @@ package struct CheckReport: Sendable {
         var reference: (line: Int, terminator: LineTerminator)?
         var kinds = Set<LineTerminator>()
         for (scan, offset) in zip(scans, offsets) {
-            let firsts = [(scan.firstLineFeed, LineTerminator.lf), (scan.firstCarriageReturn, .crlf)]
+            let firsts = [
+                (scan.firstLineFeed, LineTerminator.lf), (scan.firstCarriageReturn, .crlf),
+            ]
             for case (let line?, let terminator) in firsts {
                 kinds.insert(terminator)
                 if reference.map({ line + offset < $0.line }) ?? true {
@@ -176,7 +178,8 @@ package struct CheckReport: Sendable {
         return Diagnostic(
             line: line + 1, column: end, endColumn: end, rule: .missingFinalNewline,
             message: "no newline at end of file",
-            fix: Fix(column: end, endColumn: end, replacement: reference?.terminator.bytes ?? [0x0A]))
+            fix: Fix(
+                column: end, endColumn: end, replacement: reference?.terminator.bytes ?? [0x0A]))
     }
 
     /// The file-level findings from one more read of the file: each candidate is a duplicate

@@ -54,7 +54,8 @@ package struct CheckScan: Sendable {
         while start < piece.count {
             let screen = LineScreen(base + start, readable: piece.count - start)
             take(base + start, screen)
-            start += screen.count + (screen.terminator == .crlf ? 2 : screen.terminator == .lf ? 1 : 0)
+            start +=
+                screen.count + (screen.terminator == .crlf ? 2 : screen.terminator == .lf ? 1 : 0)
         }
     }
 

@@ -105,7 +105,8 @@ struct LineCheck {
     /// The words of the message of ``Rule/creationAfterCompletion`` before its creation date
     /// and between its two dates.
     static let laterCreationWords = (
-        before: Array("the creation date ".utf8), between: Array(" is after the completion date ".utf8)
+        before: Array("the creation date ".utf8),
+        between: Array(" is after the completion date ".utf8)
     )
 
     /// Appends the message of ``Rule/creationAfterCompletion``.

@@ -46,7 +46,9 @@ struct LineScreen {
     /// The little-endian word of the eight bytes at `offset`.
     @inline(__always)
     private static func load(_ line: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(line).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        UInt64(
+            littleEndian: UnsafeRawPointer(line).loadUnaligned(
+                fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Looks at the line that starts at `line`, of which `readable` bytes may be read: up to
@@ -181,7 +183,8 @@ struct LineScreen {
         guard last != 0x20 && last != 0x09, marks == 0,
             !taggedBadly,
             slips | carry == 0
-                || WellFormedUTF8.firstInvalidByte(in: UnsafeBufferPointer(start: line, count: count))
+                || WellFormedUTF8.firstInvalidByte(
+                    in: UnsafeBufferPointer(start: line, count: count))
                     == nil,
             case let header = Self.header(line, count: count), header != Self.suspectHeader
         else {
@@ -215,8 +218,7 @@ struct LineScreen {
             while rest != 0 {
                 let position = start + rest.trailingZeroBitCount / 8
                 rest &= rest &- 1
-                if !clearsTag(line, readable: readable, colon: position)
-                {
+                if !clearsTag(line, readable: readable, colon: position) {
                     return false
                 }
             }
@@ -231,8 +233,7 @@ struct LineScreen {
     /// be read). A tag's key is its word up to the first colon; a word starts at the start of
     /// the line or after a space, tabs being left to ``LineCheck``.
     @inline(__always)
-    private static func clearsTag(_ line: UnsafePointer<UInt8>, readable: Int, colon: Int) -> Bool
-    {
+    private static func clearsTag(_ line: UnsafePointer<UInt8>, readable: Int, colon: Int) -> Bool {
         func startsWord(_ index: Int) -> Bool { index == 0 || line[index - 1] == 0x20 }
         guard colon >= 1 else { return true }
         let before = line[colon - 1]
@@ -296,7 +297,9 @@ struct LineScreen {
 
     /// Whether the valid date at `date` is later than the one at `other`.
     @inline(__always)
-    private static func isLater(_ date: UnsafePointer<UInt8>, than other: UnsafePointer<UInt8>)
+    private static func isLater(
+        _ date: UnsafePointer<UInt8>, than other: UnsafePointer<UInt8>
+    )
         -> Bool
     {
         func key(_ pointer: UnsafePointer<UInt8>) -> (UInt64, UInt16) {

@@ -71,6 +71,7 @@ import Testing
             ["check", "--format", "json", path], environment: Self.environment(home), in: home)
         #expect(json.outputText.split(separator: "\n").count == 6 + 2)
         #expect(json.outputText.contains(#""line":39990,"column":1,"#))
-        #expect(json.outputText.contains(#""rule":"duplicate-task","message":"duplicate of line 5""#))
+        #expect(
+            json.outputText.contains(#""rule":"duplicate-task","message":"duplicate of line 5""#))
     }
 }

@@ -105,7 +105,8 @@ import TodoTxt
         for year in years {
             for month in 0...13 {
                 for day in 0...32 {
-                    let text = year + "-" + (month < 10 ? "0" : "") + String(month) + "-"
+                    let text =
+                        year + "-" + (month < 10 ? "0" : "") + String(month) + "-"
                         + (day < 10 ? "0" : "") + String(day)
                     candidates.append(Array(text.utf8))
                 }

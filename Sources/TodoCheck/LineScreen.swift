@@ -243,7 +243,7 @@ struct LineScreen {
                 && startsWord(colon - 3))
         guard isKey else { return true }
         let end = colon + 11
-        guard end <= readable, DateBytes(at: line + colon + 1) != nil else { return false }
+        guard end <= readable, DateBytes.isValid(at: line + colon + 1) else { return false }
         if end == readable { return true }
         let next = line[end]
         return next == 0x20 || next == 0x0A
@@ -292,7 +292,7 @@ struct LineScreen {
     /// Whether a valid date and a space are at `offset`.
     @inline(__always)
     private static func isDate(_ line: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Bool {
-        count - offset >= 11 && line[offset + 10] == 0x20 && DateBytes(at: line + offset) != nil
+        count - offset >= 11 && line[offset + 10] == 0x20 && DateBytes.isValid(at: line + offset)
     }
 
     /// Whether the valid date at `date` is later than the one at `other`.

@@ -96,16 +96,21 @@ package struct CheckReport: Sendable {
     }
 
     /// Hands `write` the text form of every finding (``Diagnostic/appendText(file:kind:to:)``
-    /// with KIND `warning`), a block of lines at a time.
-    package func writeText(file: String, _ write: ([UInt8]) -> Void) {
+    /// with KIND `warning`), a block of lines at a time. With `together`, the findings of the
+    /// second stretch are written out on another thread meanwhile, to be handed on after the
+    /// first's.
+    package func writeText(
+        file: String, together: ((() -> Void, () -> Void) -> Void)? = nil,
+        _ write: ([UInt8]) -> Void
+    ) {
         let name = Array(file.utf8)
         // The text of a later creation after its line number, around its dates.
         let column = LineCheck.laterCreationRange.lowerBound + 1
         let head = Array(":\(column): warning: ".utf8) + LineCheck.laterCreationWords.before
         let middle = LineCheck.laterCreationWords.between
-        withoutActuallyEscaping(write) { write in
+        func format(_ stretches: Range<Int>, _ write: @escaping ([UInt8]) -> Void) {
             var output = TextBuffer(capacity: 1 << 16, write: write)
-            forEach { finding in
+            forEach(in: stretches) { finding in
                 switch finding {
                 case .diagnostic(let diagnostic):
                     var text: [UInt8] = []
@@ -124,14 +129,34 @@ package struct CheckReport: Sendable {
             }
             output.flush()
         }
+        withoutActuallyEscaping(write) { write in
+            let findings = scans.reduce(0) { $0 + $1.lineFindings.count + $1.laterCreations.count }
+            guard let together, scans.count == 2, findings >= 1 << 12 else {
+                format(scans.indices, write)
+                return
+            }
+            var later: [UInt8] = []
+            together({ format(1..<2) { later += $0 } }, { format(0..<1, write) })
+            write(later)
+        }
     }
 
-    /// Calls `body` with every finding, numbered in the file, ordered by line, then column;
-    /// on the same place a per-line finding comes before a file-level one.
-    private func forEach(_ body: (Finding) -> Void) {
-        var next = 0
+    /// Calls `body` with every finding of the stretches `stretches` (and the file-level ones
+    /// on their lines, all of them when the last stretch is among them), numbered in the
+    /// file, ordered by line, then column; on the same place a per-line finding comes before
+    /// a file-level one.
+    private func forEach(in stretches: Range<Int> = 0..<Int.max, _ body: (Finding) -> Void) {
+        let stretches = stretches.clamped(to: scans.indices)
+        guard !stretches.isEmpty else { return }
+        // The file-level findings on the lines of the stretches.
+        let firstLine = offsets[stretches.lowerBound]
+        var next = fileFindings.partitionPoint { $0.line > firstLine }
+        let end =
+            stretches.upperBound < scans.count
+            ? fileFindings.partitionPoint { $0.line > offsets[stretches.upperBound] }
+            : fileFindings.count
         func file(before place: (line: Int, column: Int)?) {
-            while next < fileFindings.count {
+            while next < end {
                 let finding = fileFindings[next]
                 if let place, (place.line, place.column) <= (finding.line, finding.column) {
                     return
@@ -144,10 +169,11 @@ package struct CheckReport: Sendable {
             file(before: finding.place)
             body(finding)
         }
-        for (scan, offset) in zip(scans, offsets) {
+        for index in stretches {
+            let offset = offsets[index]
             var later = 0
-            let creations = scan.laterCreations
-            for var diagnostic in scan.lineFindings {
+            let creations = scans[index].laterCreations
+            for var diagnostic in scans[index].lineFindings {
                 diagnostic.line += offset
                 while later < creations.count && creations[later].line + offset < diagnostic.line {
                     emit(Self.finding(creations[later], offset: offset))

@@ -24,7 +24,8 @@ struct DateBytes: Sendable, Equatable {
         // 10, and 0 for the dashes. A borrow only runs into later bytes, past the first bad one.
         let places =
             UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) &- 0x2D30_302D_3030_3030
-        let days = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        let days =
+            UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
             &- 0x3030
         let shape = places | ((places & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676)
         guard shape & 0x8080_8080_8080_8080 == 0, places & 0xFF00_00FF_0000_0000 == 0,

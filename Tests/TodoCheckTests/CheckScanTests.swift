@@ -96,6 +96,20 @@ import TodoTxt
         #expect(found == expected)
         #expect(expected.contains { $0.rule == .duplicateTask })
         #expect(expected.contains { $0.rule == .mixedLineEndings })
+        // Many findings: the second half's text is written out beside the first's.
+        #expect(expected.count >= 1 << 12)
+        let sequential: (() -> Void, () -> Void) -> Void = { first, second in
+            first()
+            second()
+        }
+        var text: [UInt8] = []
+        Checker.report(bytes, today: Self.today, together: sequential)
+            .writeText(file: "f.txt", together: sequential) { text += $0 }
+        var expectedText: [UInt8] = []
+        for diagnostic in expected {
+            diagnostic.appendText(file: Array("f.txt".utf8), kind: "warning", to: &expectedText)
+        }
+        #expect(text == expectedText)
     }
 
     @Test func dateBytesAcceptExactlyTheDatesLocalDateAccepts() {

@@ -68,7 +68,7 @@ struct CheckAction: Action {
         if arguments.format == "json" {
             context.console.write(Session.json(report.diagnostics, file: file))
         } else {
-            report.writeText(file: file) { context.console.write($0) }
+            report.writeText(file: file, together: Concurrently.run) { context.console.write($0) }
         }
         return report.isEmpty ? 0 : 1
     }

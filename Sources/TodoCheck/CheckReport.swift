@@ -136,6 +136,10 @@ package struct CheckReport: Sendable {
                 return
             }
             var later: [UInt8] = []
+            // Room for the second stretch's lines (about a hundred bytes each), so that they
+            // are not copied as they come.
+            let second = scans[1].lineFindings.count + scans[1].laterCreations.count
+            later.reserveCapacity(second * (name.count + 96))
             together({ format(1..<2) { later += $0 } }, { format(0..<1, write) })
             write(later)
         }

@@ -4,7 +4,9 @@ import TodoQuery
 extension Session {
     /// `FILE:LINE:COLUMN: KIND: MESSAGE`; KIND is `warning`, or `fixed` for a repaired finding.
     static func text(_ diagnostic: Diagnostic, file: String, kind: String = "warning") -> String {
-        "\(file):\(diagnostic.line):\(diagnostic.column): \(kind): \(diagnostic.message)"
+        var bytes: [UInt8] = []
+        diagnostic.appendText(file: Array(file.utf8), kind: kind, to: &bytes)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
     }
 
     /// The diagnostics as a JSON array of objects, one per line, and a final newline: `file`,

@@ -9,55 +9,46 @@ package import TodoTxt
 /// A pure function of the file's bytes, so that every diagnostic can be tested on its own.
 package enum Checker {
 
-    /// One line of a file as the file-level rules see it.
-    package struct FileLine: Sendable {
-        /// The line's bytes without its terminator.
-        package var content: ArraySlice<UInt8>
-        /// How the line ends.
-        package var terminator: LineTerminator
-
-        /// A line and its end.
-        package init(content: ArraySlice<UInt8>, terminator: LineTerminator) {
-            self.content = content
-            self.terminator = terminator
-        }
-    }
-
-    /// The diagnostics of a whole file, ordered by line, then column.
+    /// The diagnostics of a whole file, ordered by line, then column (``report(_:today:together:)``
+    /// as diagnostics).
     ///
     /// - Parameters:
     ///   - bytes: The file.
     ///   - today: The date relative dates are resolved against for their fix; without it, a
     ///     relative date is reported without a fix.
     ///   - together: Runs two pieces of work and returns when both are done: at once on two
-    ///     threads when the caller can start one (the line rules on one, the file rules on the
-    ///     other); without it, one after the other.
+    ///     threads when the caller can start one; without it, one after the other.
     package static func check(
         _ bytes: [UInt8], today: LocalDate? = nil,
         together: ((() -> Void, () -> Void) -> Void)? = nil
     ) -> [Diagnostic] {
-        let list = TodoList(bytes: bytes)
-        var perLine: [Diagnostic] = []
-        var fileLevel: [Diagnostic] = []
-        let lineRules = {
-            for index in 0..<list.count {
-                let found = LineCheck.findings(
-                    in: list[index].content, number: index + 1, today: today)
-                if !found.isEmpty { perLine += sorted(found) }
+        report(bytes, today: today, together: together).diagnostics
+    }
+
+    /// The findings of a whole file: its halves scanned at once when `together` is given and
+    /// the file is large, then put together (``CheckReport``).
+    package static func report(
+        _ bytes: [UInt8], today: LocalDate? = nil,
+        together: ((() -> Void, () -> Void) -> Void)? = nil
+    ) -> CheckReport {
+        bytes.withUnsafeBufferPointer { buffer in
+            var low = CheckScan(today: today, atFileStart: true)
+            if let together, buffer.count >= 1 << 16, let base = buffer.baseAddress {
+                // Half 1 starts after the first line feed at or after the middle.
+                let middle = buffer.count / 2
+                let found = LineFeeds.first(in: base + middle, count: buffer.count - middle)
+                let split = middle + found + 1
+                if found >= 0 && split < buffer.count {
+                    var high = CheckScan(today: today, atFileStart: false)
+                    together(
+                        { high.take(UnsafeBufferPointer(rebasing: buffer[split...])) },
+                        { low.take(UnsafeBufferPointer(rebasing: buffer[..<split])) })
+                    return CheckReport([low, high], together: together) { $0(buffer) }
+                }
             }
+            low.take(buffer)
+            return CheckReport([low], together: together) { $0(buffer) }
         }
-        let fileRules = {
-            fileLevel = checkFile(
-                count: list.count, content: { list[$0].content },
-                terminator: { list[$0].terminator })
-        }
-        if let together, list.count >= 4096 {
-            together(lineRules, fileRules)
-        } else {
-            lineRules()
-            fileRules()
-        }
-        return merged(perLine, fileLevel)
     }
 
     /// Two lists, each ordered by line, then column, as one such list; on equal places the
@@ -100,81 +91,6 @@ package enum Checker {
             ($0.element.line, $0.element.column, $0.offset)
                 < ($1.element.line, $1.element.column, $1.offset)
         }.map(\.element)
-    }
-
-    /// The file-level diagnostics (``Rule/isPerLine`` false): duplicate tasks, mixed line ends
-    /// and a missing final newline, in line order. `lines[0]` is line 1.
-    package static func checkFile(_ lines: [FileLine]) -> [Diagnostic] {
-        checkFile(
-            count: lines.count, content: { lines[$0].content },
-            terminator: { lines[$0].terminator })
-    }
-
-    /// ``checkFile(_:)`` of `count` lines, line `index` (0-based) being `content(index)`
-    /// ended by `terminator(index)`.
-    static func checkFile(
-        count: Int, content: (Int) -> ArraySlice<UInt8>, terminator: (Int) -> LineTerminator
-    ) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        // An open-addressing table, sized up front, of the first line of each distinct
-        // non-blank content, found by a 64-bit hash of its bytes. A slot holds the hash's high
-        // half and the line's index plus one (0: empty), so that one memory access settles most
-        // probes; bytes are compared only when the halves are equal.
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
-        let mask = capacity - 1
-        var slots = [UInt64](repeating: 0, count: capacity)
-        var reference: (line: Int, terminator: LineTerminator)?
-        for index in 0..<count {
-            let line = FileLine(content: content(index), terminator: terminator(index))
-            let number = index + 1
-            let end = line.content.count + 1
-            if let hash = fingerprint(line.content) {
-                let tag = hash & 0xFFFF_FFFF_0000_0000
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                var earlier: Int?
-                while slots[slot] != 0 {
-                    let entry = slots[slot]
-                    if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                        let candidate = Int(entry & 0xFFFF_FFFF) - 1
-                        if content(candidate) == line.content {
-                            earlier = candidate
-                            break
-                        }
-                    }
-                    slot = (slot + 1) & mask
-                }
-                if let earlier {
-                    found.append(
-                        Diagnostic(
-                            line: number, column: 1, endColumn: end, rule: .duplicateTask,
-                            message: "duplicate of line \(earlier + 1)"))
-                } else if index < 0xFFFF_FFFF {
-                    slots[slot] = tag | UInt64(index + 1)
-                }
-            }
-            switch line.terminator {
-            case .none:
-                let newline = reference?.terminator.bytes ?? [0x0A]
-                found.append(
-                    Diagnostic(
-                        line: number, column: end, endColumn: end, rule: .missingFinalNewline,
-                        message: "no newline at end of file",
-                        fix: Fix(column: end, endColumn: end, replacement: newline)))
-            case .lf, .crlf:
-                if let reference, reference.terminator != line.terminator {
-                    found.append(
-                        Diagnostic(
-                            line: number, column: end, endColumn: end, rule: .mixedLineEndings,
-                            message:
-                                "mixed line endings: this line ends with \(name(line.terminator)) but line \(reference.line) ends with \(name(reference.terminator))"
-                        ))
-                } else if reference == nil {
-                    reference = (number, line.terminator)
-                }
-            }
-        }
-        return found
     }
 
     /// The per-line diagnostics (``Rule/isPerLine``) of one line's content (without its
@@ -267,42 +183,15 @@ package enum Checker {
         return LocalDate(year: digits.0, month: digits.1, day: digits.2)
     }
 
-    /// A 64-bit hash of a line's bytes, eight bytes at a time (equal lines have equal hashes;
-    /// unequal lines rarely do, and are then told apart byte for byte), or `nil` when the line
-    /// is blank (only spaces and tabs, or nothing).
+    /// A 64-bit hash of a line's bytes (equal lines have equal hashes; unequal lines rarely
+    /// do, and are then told apart byte for byte), or `nil` when the line is blank (only spaces
+    /// and tabs, or nothing).
     package static func fingerprint(_ bytes: ArraySlice<UInt8>) -> UInt64? {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = UnsafeRawPointer(buffer.baseAddress),
-                buffer.contains(where: { $0 != 0x20 && $0 != 0x09 })
-            else { return nil }
-            let count = buffer.count
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
-            var offset = 0
-            while offset + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                hash = mix(hash ^ word)
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(buffer[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            return mix(hash ^ tail)
+            guard let base = buffer.baseAddress else { return nil }
+            let hash = LineHash.hash(base, count: buffer.count)
+            return hash == 0 ? nil : hash
         }
-    }
-
-    /// Spreads every bit of `value` over the whole word (a multiply and two xor-shifts).
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var mixed = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        mixed ^= mixed >> 32
-        return mixed &* 0x94D0_49BB_1331_11EB
-    }
-
-    private static func name(_ terminator: LineTerminator) -> String {
-        terminator == .crlf ? "CRLF" : "LF"
     }
 
     static func character(_ byte: UInt8) -> String {

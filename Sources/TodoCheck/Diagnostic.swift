@@ -1,3 +1,5 @@
+import TodoQuery
+
 /// One finding of `todo check`: a stretch of a line, the rule it breaks, what probably went wrong
 /// there, and, when there is exactly one sensible repair, that repair.
 package struct Diagnostic: Hashable, Sendable {
@@ -57,5 +59,25 @@ package struct Fix: Hashable, Sendable {
         let start = min(max(column - 1, 0), bytes.count)
         let end = min(max(endColumn - 1, start), bytes.count)
         return Array(bytes[..<start]) + replacement + Array(bytes[end...])
+    }
+}
+
+extension Diagnostic {
+    /// Appends `FILE:LINE:COLUMN: KIND: MESSAGE` and a newline, the text form of `todo check`
+    /// (KIND is `warning`, or `fixed` for a repaired finding).
+    package func appendText(file: [UInt8], kind: String, to output: inout [UInt8]) {
+        Self.appendPrefix(file: file, line: line, column: column, to: &output)
+        output += Array(kind.utf8) + [0x3A, 0x20] + Array(message.utf8)
+        output.append(0x0A)
+    }
+
+    /// Appends `FILE:LINE:COLUMN: `.
+    static func appendPrefix(file: [UInt8], line: Int, column: Int, to output: inout [UInt8]) {
+        output += file
+        output.append(0x3A)
+        OutputFormat.appendPadded(line, width: 0, fill: 0x20, to: &output)
+        output.append(0x3A)
+        OutputFormat.appendPadded(column, width: 0, fill: 0x20, to: &output)
+        output += [0x3A, 0x20]
     }
 }

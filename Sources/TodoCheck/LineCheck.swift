@@ -74,9 +74,16 @@ struct LineCheck {
         if item.isDone, let completion = item.completionDate, let creation = item.creationDate,
             creation > completion
         {
+            var message: [UInt8] = []
+            if let base = bytes.baseAddress, let creation = DateBytes(at: base + 13),
+                let completion = DateBytes(at: base + 2)
+            {
+                Self.appendLaterCreationMessage(
+                    creation: creation, completion: completion, to: &message)
+            }
             report(
-                13..<23, .creationAfterCompletion,
-                "the creation date \(creation) is after the completion date \(completion)")
+                Self.laterCreationRange, .creationAfterCompletion,
+                String(decoding: message, as: UTF8.self))
         }
         // A creation date (or, on a completed task, a completion date) could still come here.
         if item.creationDate == nil {
@@ -90,6 +97,26 @@ struct LineCheck {
                 first..<bytes.count, .trailingWhitespace, "trailing whitespace",
                 fix: fix(first..<bytes.count, []))
         }
+    }
+
+    /// Where ``Rule/creationAfterCompletion`` is reported: the creation date of `x DATE DATE`.
+    static let laterCreationRange = 13..<23
+
+    /// The words of the message of ``Rule/creationAfterCompletion`` before its creation date
+    /// and between its two dates.
+    static let laterCreationWords = (
+        before: Array("the creation date ".utf8),
+        between: Array(" is after the completion date ".utf8)
+    )
+
+    /// Appends the message of ``Rule/creationAfterCompletion``.
+    static func appendLaterCreationMessage(
+        creation: DateBytes, completion: DateBytes, to output: inout [UInt8]
+    ) {
+        output += laterCreationWords.before
+        creation.append(to: &output)
+        output += laterCreationWords.between
+        completion.append(to: &output)
     }
 
     private mutating func checkPriority(_ item: TODOItem) {

@@ -41,8 +41,17 @@ package enum WellFormedUTF8 {
     /// The offset of the first byte of `bytes` that is not part of well-formed UTF-8, or `nil`.
     @inlinable
     package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         var index = 0
         while index < bytes.count {
+            // Eight bytes at a time up to the first one that is not ASCII, then its sequence.
+            if index + 8 <= bytes.count {
+                let high =
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    & 0x8080_8080_8080_8080
+                index += high.trailingZeroBitCount / 8
+                if high == 0 { continue }
+            }
             guard let length = sequenceLength(at: index, in: bytes) else { return index }
             index += length
         }

@@ -26,7 +26,9 @@ extension OutputFormat {
             if count < width {
                 for _ in 0..<(width - count) { bytes.append(fill) }
             }
-            bytes.append(contentsOf: buffer[(24 - count)...])
+            // As a typed buffer, so that the digits are copied at once.
+            let digits = buffer.bindMemory(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(24 - count)...]))
         }
     }
 }

@@ -102,14 +102,14 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 
     @Test func checkIsTheSumOfLineAndFileChecks() {
         let text = "X a  \n(b) b due:2024-13-01\nX a  \nc"
-        let list = TodoList(parsing: text)
-        var expected: [Diagnostic] = []
-        for (index, line) in list.enumerated() {
-            expected += Checker.checkLine(line.content, number: index + 1)
-        }
-        expected += Checker.checkFile(
-            list.map { Checker.FileLine(content: $0.content, terminator: $0.terminator) })
-        #expect(Checker.check(Array(text.utf8)) == Checker.sorted(expected))
+        let bytes = Array(text.utf8)
+        let found = Checker.check(bytes)
+        #expect(found == ReferenceCheck.check(bytes))
+        #expect(
+            found.map(\.rule) == [
+                .uppercaseDoneMark, .trailingWhitespace, .lowercasePriority, .invalidDate,
+                .uppercaseDoneMark, .duplicateTask, .trailingWhitespace, .missingFinalNewline,
+            ])
     }
 
     @Test func ruleNamesAreStableAndUnique() {

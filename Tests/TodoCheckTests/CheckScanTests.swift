@@ -1,0 +1,146 @@
+import Testing
+import TodoTxt
+
+@testable import TodoCheck
+
+/// The quick path of `todo check` (``CheckScan``, ``LineScreen``, ``CheckReport``) against the
+/// plain per-line check (``ReferenceCheck``) on random hostile files, however the file is cut
+/// into stretches and pieces.
+@Suite struct CheckScanTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 23)
+
+    /// The offsets just after each LF of `bytes`: where a piece or a stretch may end.
+    static func lineEnds(_ bytes: [UInt8]) -> [Int] {
+        bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+    }
+
+    /// The report of `bytes` cut at `cuts` (offsets after LFs, ascending) into stretches, each
+    /// fed to its own scan in pieces cut at `pieceCuts`.
+    static func report(
+        _ bytes: [UInt8], stretches cuts: [Int], pieces pieceCuts: Set<Int>
+    ) -> CheckReport {
+        var scans: [CheckScan] = []
+        let bounds = [0] + cuts + [bytes.count]
+        bytes.withUnsafeBufferPointer { buffer in
+            for (start, end) in zip(bounds, bounds.dropFirst()) {
+                var scan = CheckScan(today: today, atFileStart: start == 0)
+                var pieceStart = start
+                for cut in pieceCuts.sorted() where cut > start && cut < end {
+                    scan.take(UnsafeBufferPointer(rebasing: buffer[pieceStart..<cut]))
+                    pieceStart = cut
+                }
+                if pieceStart < end {
+                    scan.take(UnsafeBufferPointer(rebasing: buffer[pieceStart..<end]))
+                }
+                scans.append(scan)
+            }
+        }
+        return CheckReport(scans) { body in bytes.withUnsafeBufferPointer { body($0) } }
+    }
+
+    @Test func quickPathFindsWhatThePlainCheckFinds() {
+        var random = SplitMix(seed: 18)
+        for _ in 0..<4000 {
+            let file = HostileFile(&random, maximum: 30)
+            let expected = ReferenceCheck.check(file.bytes, today: Self.today)
+            let found = Checker.check(file.bytes, today: Self.today)
+            #expect(found == expected, "\(file.bytes)")
+            if found != expected { return }
+        }
+    }
+
+    @Test func stretchesAndPiecesDoNotChangeTheReport() {
+        var random = SplitMix(seed: 2026)
+        for _ in 0..<1500 {
+            let file = HostileFile(&random, maximum: 24)
+            let ends = Self.lineEnds(file.bytes).filter { $0 < file.bytes.count }
+            var stretches: [Int] = []
+            for end in ends where random.next() % 5 == 0 { stretches.append(end) }
+            let pieces = Set(ends.filter { _ in random.next() % 2 == 0 })
+            let report = Self.report(file.bytes, stretches: stretches, pieces: pieces)
+            let expected = ReferenceCheck.check(file.bytes, today: Self.today)
+            #expect(report.diagnostics == expected, "\(file.bytes) cut at \(stretches)")
+            #expect(report.isEmpty == expected.isEmpty)
+            var text: [UInt8] = []
+            report.writeText(file: "f.txt") { text += $0 }
+            var expectedText: [UInt8] = []
+            for diagnostic in expected {
+                diagnostic.appendText(
+                    file: Array("f.txt".utf8), kind: "warning", to: &expectedText)
+            }
+            #expect(text == expectedText)
+            if report.diagnostics != expected { return }
+        }
+    }
+
+    /// A file large enough to be checked in two halves, with lines repeated on both sides of
+    /// the middle and line ends mixed.
+    @Test func largeFileCheckedInHalvesFindsWhatThePlainCheckFinds() {
+        var random = SplitMix(seed: 7)
+        var bytes: [UInt8] = []
+        while bytes.count < 300_000 {
+            bytes += HostileFile(&random, maximum: 40).bytes
+            bytes.append(0x0A)
+        }
+        // Repeat the first and last stretches of lines on the other side of the file.
+        bytes = Array(bytes[150_000...]) + bytes + Array(bytes[..<20_000]) + [0x0A]
+        var ranInHalves = false
+        let found = Checker.check(bytes, today: Self.today) { first, second in
+            ranInHalves = true
+            first()
+            second()
+        }
+        #expect(ranInHalves)
+        let expected = ReferenceCheck.check(bytes, today: Self.today)
+        #expect(found.count == expected.count)
+        #expect(found == expected)
+        #expect(expected.contains { $0.rule == .duplicateTask })
+        #expect(expected.contains { $0.rule == .mixedLineEndings })
+        // Many findings: the second half's text is written out beside the first's.
+        #expect(expected.count >= 1 << 12)
+        let sequential: (() -> Void, () -> Void) -> Void = { first, second in
+            first()
+            second()
+        }
+        var text: [UInt8] = []
+        Checker.report(bytes, today: Self.today, together: sequential)
+            .writeText(file: "f.txt", together: sequential) { text += $0 }
+        var expectedText: [UInt8] = []
+        for diagnostic in expected {
+            diagnostic.appendText(file: Array("f.txt".utf8), kind: "warning", to: &expectedText)
+        }
+        #expect(text == expectedText)
+    }
+
+    @Test func dateBytesAcceptExactlyTheDatesLocalDateAccepts() {
+        var random = SplitMix(seed: 10)
+        let years = ["0000", "0001", "0004", "1900", "2000", "2023", "2024", "2100", "9999"]
+        var candidates: [[UInt8]] = []
+        for year in years {
+            for month in 0...13 {
+                for day in 0...32 {
+                    let text =
+                        year + "-" + (month < 10 ? "0" : "") + String(month) + "-"
+                        + (day < 10 ? "0" : "") + String(day)
+                    candidates.append(Array(text.utf8))
+                }
+            }
+        }
+        // Every byte of a valid date replaced by a neighbour of a digit or of the dash.
+        let noise: [UInt8] = [0x2F, 0x3A, 0x2C, 0x2E, 0x20, 0x00, 0xB0, 0x39, 0x30, 0x2D]
+        for _ in 0..<20_000 {
+            var date = Array("2024-02-29".utf8)
+            for _ in 0..<(1 + random.next() % 2) {
+                date[Int(random.next() % 10)] = noise[Int(random.next() % UInt64(noise.count))]
+            }
+            candidates.append(date)
+        }
+        for candidate in candidates {
+            let quick = candidate.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { DateBytes(at: $0) }
+            }
+            let plain = candidate.withUnsafeBufferPointer { LocalDate(utf8: $0) }
+            #expect((quick != nil) == (plain != nil), "\(candidate)")
+        }
+    }
+}

@@ -43,7 +43,8 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         public var text: String { String(decoding: content, as: UTF8.self) }
     }
 
-    private struct Span: Sendable {
+    /// Where a line's bytes are.
+    struct Span: Sendable {
         var start: Int
         var count: Int32
         var terminator: LineTerminator
@@ -124,6 +125,18 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return Line(
             content: (span.isAdded ? added : storage)[span.start..<span.start + Int(span.count)],
             terminator: span.terminator)
+    }
+
+    /// Calls `body` with the lines' bytes, read through pointers: no line or slice is made
+    /// per line, so a walk over many lines costs no reference counting.
+    package func withLineBytes<Result>(_ body: (LineBytes) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { original in
+            try added.withUnsafeBufferPointer { extra in
+                try spans.withUnsafeBufferPointer { spans in
+                    try body(LineBytes(storage: original, added: extra, spans: spans))
+                }
+            }
+        }
     }
 
     /// Every line parsed as a task, blank lines included.

@@ -30,9 +30,13 @@ package struct TaskRows: RandomAccessCollection, Sendable {
         var selected: [Int32] = []
         if filter.text.isEmpty {
             // No filter: the view alone decides, from the `x ` a done task starts with.
-            for index in list.indices where !list[index].isBlank {
-                if view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
-                    selected.append(Int32(truncatingIfNeeded: index))
+            list.withLineBytes { lines in
+                for index in 0..<lines.count {
+                    let content = lines[index]
+                    guard !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+                    if view == .all || (view == .done) == TaskRows.isDone(content) {
+                        selected.append(Int32(truncatingIfNeeded: index))
+                    }
                 }
             }
         } else {
@@ -45,9 +49,11 @@ package struct TaskRows: RandomAccessCollection, Sendable {
             } catch {
                 throw .invalidQuery(error)
             }
-            for index in matched
-            where view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
-                selected.append(Int32(truncatingIfNeeded: index))
+            list.withLineBytes { lines in
+                for index in matched
+                where view == .all || (view == .done) == TaskRows.isDone(lines[index]) {
+                    selected.append(Int32(truncatingIfNeeded: index))
+                }
             }
         }
         self.list = list
@@ -56,8 +62,8 @@ package struct TaskRows: RandomAccessCollection, Sendable {
     }
 
     /// Whether a line is a done task's: it starts with `x `.
-    private static func isDone(_ content: ArraySlice<UInt8>) -> Bool {
-        content.starts(with: [0x78, 0x20])
+    private static func isDone(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        content.count >= 2 && content[0] == 0x78 && content[1] == 0x20
     }
 
     /// The first row.

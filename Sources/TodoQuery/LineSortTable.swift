@@ -63,7 +63,15 @@ struct LineSortTable {
     /// The lower case of the scalars met in text values.
     let lowercase = LowercaseCache()
 
-    init(keys: [SortKey], selected: [Int32], lines: TodoList.LineBytes) {
+    /// Rows from which the table is filled in two halves at once, when the caller can.
+    static let pairedRows = 20_000
+
+    /// The table of `keys` for the lines `selected`; `inPairs`, when given, runs two pieces
+    /// of work at once (on two processors), and fills a large table in two halves.
+    init(
+        keys: [SortKey], selected: [Int32], lines: TodoList.LineBytes,
+        inPairs: ((() -> Void, () -> Void) -> Void)? = nil
+    ) {
         var columns: [Column] = []
         var tagNames: [[UInt8]] = []
         for (index, key) in keys.enumerated() {
@@ -120,29 +128,66 @@ struct LineSortTable {
         var words = [UInt64](repeating: 0, count: selected.count * width)
         let cache = lowercase
         words.withUnsafeMutableBufferPointer { table in
-            withUnsafeTemporaryAllocation(byteCount: width * 8, alignment: 8) { row in
-                for (index, line) in selected.enumerated() {
-                    row.initializeMemory(as: UInt8.self, repeating: 0)
-                    guard let bytes = row.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                        return
-                    }
-                    let content = lines[Int(line)]
-                    let header = TODOItem.Header(parsing: content)
-                    let description = UnsafeBufferPointer(
-                        rebasing: content[header.descriptionStart...])
-                    for column in columns {
-                        Self.fill(
-                            bytes, column, tagName: tagNames[column.key], header: header,
-                            description: description, line: Int(line) + 1, cache: cache)
-                    }
-                    for word in 0..<width {
-                        table[index * width + word] = UInt64(
-                            bigEndian: row.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
-                    }
+            selected.withUnsafeBufferPointer { selected in
+                let count = selected.count
+                if let inPairs, count >= Self.pairedRows {
+                    // Two halves at once, each with its own lower-case cache.
+                    let half = count / 2
+                    let other = LowercaseCache()
+                    inPairs(
+                        {
+                            Self.fill(
+                                table, rows: 0..<half, of: selected, lines: lines,
+                                columns: columns, tagNames: tagNames, cache: other)
+                        },
+                        {
+                            Self.fill(
+                                table, rows: half..<count, of: selected, lines: lines,
+                                columns: columns, tagNames: tagNames, cache: cache)
+                        })
+                } else {
+                    Self.fill(
+                        table, rows: 0..<count, of: selected, lines: lines, columns: columns,
+                        tagNames: tagNames, cache: cache)
                 }
             }
         }
         self.words = words
+    }
+
+    /// Writes the words of `rows` (positions in `selected`) into `table`.
+    private static func fill(
+        _ table: UnsafeMutableBufferPointer<UInt64>, rows: Range<Int>,
+        of selected: UnsafeBufferPointer<Int32>, lines: TodoList.LineBytes, columns: [Column],
+        tagNames: [[UInt8]], cache: LowercaseCache
+    ) {
+        guard let width = columns.last.map({ ($0.end + 7) / 8 }) else { return }
+        withUnsafeTemporaryAllocation(byteCount: width * 8, alignment: 8) { row in
+            guard let bytes = row.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            // Read through pointers, so that no array is retained once a row.
+            columns.withUnsafeBufferPointer { columns in
+                tagNames.withUnsafeBufferPointer { tagNames in
+                    for index in rows {
+                        let line = Int(selected[index])
+                        row.initializeMemory(as: UInt8.self, repeating: 0)
+                        let content = lines[line]
+                        let header = TODOItem.Header(parsing: content)
+                        let description = UnsafeBufferPointer(
+                            rebasing: content[header.descriptionStart...])
+                        for column in columns {
+                            fill(
+                                bytes, column, tagNames: tagNames, header: header,
+                                description: description, line: line + 1, cache: cache)
+                        }
+                        for word in 0..<width {
+                            table[index * width + word] = UInt64(
+                                bigEndian: row.loadUnaligned(
+                                    fromByteOffset: word * 8, as: UInt64.self))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The byte at `position` of row `row`.
@@ -221,17 +266,15 @@ struct LineSortTable {
         let flip: UInt8 = column.isDescending ? 0xFF : 0
         var index = 0
         if let base = text.baseAddress {
-            // Eight bytes at a time: a byte's top bit says it is not ASCII, and adding to the
-            // seven low bits sets it for `A` and up and for past `Z`.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let tops = ones &* 0x80
-            let flips = ones &* UInt64(flip)
+            // Eight bytes at a time.
+            let flips = 0x0101_0101_0101_0101 &* UInt64(flip)
             while index + 8 <= kept {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & tops != 0 { return false }
-                let upper = (word &+ ones &* 0x3F) & ~(word &+ ones &* 0x25) & tops
-                (UnsafeMutableRawPointer(row + start + index)).storeBytes(
-                    of: (word | upper >> 2) ^ flips, as: UInt64.self)
+                guard
+                    let folded = LowercaseCache.foldedASCII(
+                        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                else { return false }
+                UnsafeMutableRawPointer(row + start + index).storeBytes(
+                    of: folded ^ flips, as: UInt64.self)
                 index += 8
             }
         }
@@ -249,8 +292,8 @@ struct LineSortTable {
 
     /// Writes one key of one line.
     private static func fill(
-        _ row: UnsafeMutablePointer<UInt8>, _ column: Column, tagName: [UInt8],
-        header: TODOItem.Header,
+        _ row: UnsafeMutablePointer<UInt8>, _ column: Column,
+        tagNames: UnsafeBufferPointer<[UInt8]>, header: TODOItem.Header,
         description: UnsafeBufferPointer<UInt8>, line: Int, cache: LowercaseCache
     ) {
         func day(_ date: LocalDate?) {
@@ -301,6 +344,7 @@ struct LineSortTable {
         case .context:
             name(ItemFields.firstName(.context, in: description))
         case .tag:
+            let tagName = tagNames[column.key]
             guard mayHaveTag(tagName, in: description),
                 let range = ItemFields.tag(tagName, in: description)
             else { return putMissing(column, into: row) }

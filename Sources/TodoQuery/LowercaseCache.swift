@@ -43,6 +43,18 @@ final class LowercaseCache {
         return (bytes, count)
     }
 
+    /// Eight bytes in memory order with `A`-`Z` made `a`-`z`, or `nil` when one of them is
+    /// not ASCII: a byte's top bit says it is not, and adding to the seven low bits sets it
+    /// for `A` and up and for past `Z`.
+    @inline(__always)
+    static func foldedASCII(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops = ones &* 0x80
+        if word & tops != 0 { return nil }
+        let upper = (word &+ ones &* 0x3F) & ~(word &+ ones &* 0x25) & tops
+        return word | upper >> 2
+    }
+
     /// Writes the first `length` bytes (or fewer, at the end) of
     /// `TextPattern.lowercased(text)` to `buffer`, which has room for three more, decoding
     /// only as far as they reach; returns how many there are.
@@ -54,14 +66,33 @@ final class LowercaseCache {
         // ASCII byte is a scalar of its own, and any other sequence is decoded where it starts
         // (an invalid one, as far as it goes, becomes U+FFFD).
         var index = 0
+        guard let base = text.baseAddress else { return 0 }
         while count < length && index < text.count {
-            let byte = text[index]
-            if byte < 0x80 {
-                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                count += 1
-                index += 1
+            var ascii = 0
+            if count + 8 <= length && index + 8 <= text.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if let folded = LowercaseCache.foldedASCII(word) {
+                    UnsafeMutableRawPointer(buffer + count).storeBytes(of: folded, as: UInt64.self)
+                    count += 8
+                    index += 8
+                    continue
+                }
+                // The ASCII bytes before the first other one (the lowest bytes come first).
+                ascii =
+                    (UInt64(littleEndian: word) & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+            } else if text[index] < 0x80 {
+                ascii = 1
+            }
+            if ascii > 0 {
+                for _ in 0..<ascii {
+                    let byte = text[index]
+                    buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                    index += 1
+                }
                 continue
             }
+            let byte = text[index]
             let scalar: Unicode.Scalar
             if byte >= 0xC2 && byte <= 0xDF && index + 1 < text.count
                 && text[index + 1] & 0xC0 == 0x80

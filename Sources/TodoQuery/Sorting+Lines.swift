@@ -8,11 +8,16 @@ extension Sorting {
     /// bytes tie where a value was cut are compared by their whole values, read again.
     ///
     /// A sort of a large file costs a few dozen bytes a line rather than a parsed task and a
-    /// copy of its text. `todo ui` sorts its rows this way.
-    package func sortedLines(_ selected: [Int32], in list: TodoList) -> [Int32] {
+    /// copy of its text. `todo ui` sorts its rows this way. `inPairs`, when given, runs two
+    /// pieces of work at once, and the keys of a large selection are read in two halves.
+    package func sortedLines(
+        _ selected: [Int32], in list: TodoList,
+        inPairs: ((() -> Void, () -> Void) -> Void)? = nil
+    ) -> [Int32] {
         if isFileOrder || selected.count < 2 { return selected }
         return list.withLineBytes { lines in
-            let table = LineSortTable(keys: keys, selected: selected, lines: lines)
+            let table = LineSortTable(
+                keys: keys, selected: selected, lines: lines, inPairs: inPairs)
             var records = [LineSortRecord]()
             records.reserveCapacity(selected.count)
             for row in selected.indices {
@@ -65,7 +70,7 @@ private struct LineSorter {
     let firstCutEnd: Int
 
     /// Buckets this small or smaller are sorted by comparison.
-    static let smallBucket = 16
+    static let smallBucket = 24
 
     init(
         table: LineSortTable, words: UnsafeBufferPointer<UInt64>, lines: TodoList.LineBytes,

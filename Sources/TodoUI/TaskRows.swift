@@ -21,10 +21,14 @@ package struct TaskRows: RandomAccessCollection, Sendable {
     /// (file order breaks ties): the rows `todo query FILTER --all --sort KEYS` lists, cut to
     /// the view.
     ///
+    /// `inPairs`, when given, runs two pieces of work at once (two processors), which a sort
+    /// of many rows uses.
+    ///
     /// - Throws: `TaskStoreError.invalidQuery` when a range of relative dates in the filter
     ///   runs backwards on the snapshot's day.
     package init(
-        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting
+        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting,
+        inPairs: ((() -> Void, () -> Void) -> Void)? = nil
     ) throws(TaskStoreError) {
         let list = snapshot.list
         var selected: [Int32] = []
@@ -58,7 +62,7 @@ package struct TaskRows: RandomAccessCollection, Sendable {
         }
         self.list = list
         // Sorted from the lines' bytes: no parsed task is kept, only a few integers a row.
-        lines = sorting.sortedLines(selected, in: list)
+        lines = sorting.sortedLines(selected, in: list, inPairs: inPairs)
     }
 
     /// Whether a line is a done task's: it starts with `x `.

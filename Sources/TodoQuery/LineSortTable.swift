@@ -58,19 +58,18 @@ struct LineSortTable {
     /// Bytes a row, and the 64-bit words they fill.
     let byteWidth: Int
     let width: Int
-    /// The rows, one after another.
-    let words: [UInt64]
     /// The lower case of the scalars met in text values.
     let lowercase = LowercaseCache()
 
     /// Rows from which the table is filled in two halves at once, when the caller can.
     static let pairedRows = 20_000
 
-    /// The table of `keys` for the lines `selected`; `inPairs`, when given, runs two pieces
-    /// of work at once (on two processors), and fills a large table in two halves.
+    /// The table of `keys` for the lines `selected`, its rows written one after another into
+    /// `words` (whose memory is reused); `inPairs`, when given, runs two pieces of work at
+    /// once (on two processors), and fills a large table in two halves.
     init(
         keys: [SortKey], selected: [Int32], lines: TodoList.LineBytes,
-        inPairs: ((() -> Void, () -> Void) -> Void)? = nil
+        inPairs: ((() -> Void, () -> Void) -> Void)?, words: inout [UInt64]
     ) {
         var columns: [Column] = []
         var tagNames: [[UInt8]] = []
@@ -125,7 +124,8 @@ struct LineSortTable {
         fallbackColumns = columns.filter { $0.prefix > 0 }
         byteWidth = total
         self.width = width
-        var words = [UInt64](repeating: 0, count: selected.count * width)
+        words.removeAll(keepingCapacity: true)
+        words.append(contentsOf: repeatElement(0, count: selected.count * width))
         let cache = lowercase
         words.withUnsafeMutableBufferPointer { table in
             selected.withUnsafeBufferPointer { selected in
@@ -152,7 +152,6 @@ struct LineSortTable {
                 }
             }
         }
-        self.words = words
     }
 
     /// Writes the words of `rows` (positions in `selected`) into `table`.
@@ -364,7 +363,8 @@ struct LineSortTable {
     /// -1, 0 or 1: the whole values of `column` of two lines whose bytes tied there and were
     /// both cut (``isCut(_:_:width:row:)``).
     func compareWhole(
-        _ column: Column, _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+        _ lowercase: LowercaseCache, _ column: Column, _ first: UnsafeBufferPointer<UInt8>,
+        _ second: UnsafeBufferPointer<UInt8>
     ) -> Int {
         func description(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: line[TODOItem.Header(parsing: line).descriptionStart...])

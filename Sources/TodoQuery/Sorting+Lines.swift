@@ -14,32 +14,59 @@ extension Sorting {
         _ selected: [Int32], in list: TodoList,
         inPairs: ((() -> Void, () -> Void) -> Void)? = nil
     ) -> [Int32] {
+        var buffers = LineSortBuffers()
+        return sortedLines(selected, in: list, inPairs: inPairs, buffers: &buffers)
+    }
+
+    /// ``sortedLines(_:in:inPairs:)`` working in `buffers`, which keep their memory for the
+    /// next sort (so that it does not fault fresh pages in).
+    package func sortedLines(
+        _ selected: [Int32], in list: TodoList,
+        inPairs: ((() -> Void, () -> Void) -> Void)?, buffers: inout LineSortBuffers
+    ) -> [Int32] {
         if isFileOrder || selected.count < 2 { return selected }
         return list.withLineBytes { lines in
+            var words: [UInt64] = []
+            swap(&words, &buffers.words)
+            defer { swap(&words, &buffers.words) }
             let table = LineSortTable(
-                keys: keys, selected: selected, lines: lines, inPairs: inPairs)
-            var records = [LineSortRecord]()
-            records.reserveCapacity(selected.count)
+                keys: keys, selected: selected, lines: lines, inPairs: inPairs, words: &words)
+            buffers.records.removeAll(keepingCapacity: true)
             for row in selected.indices {
-                records.append(
-                    LineSortRecord(key: table.words[row * table.width], row: UInt32(row)))
+                buffers.records.append(
+                    LineSortRecord(key: words[row * table.width], row: UInt32(row)))
             }
-            var scratch = records
-            table.words.withUnsafeBufferPointer { words in
+            buffers.scratch.removeAll(keepingCapacity: true)
+            buffers.scratch.append(contentsOf: buffers.records)
+            words.withUnsafeBufferPointer { words in
                 selected.withUnsafeBufferPointer { selected in
-                    records.withUnsafeMutableBufferPointer { records in
-                        scratch.withUnsafeMutableBufferPointer { scratch in
-                            var sorter = LineSorter(
+                    buffers.records.withUnsafeMutableBufferPointer { records in
+                        buffers.scratch.withUnsafeMutableBufferPointer { scratch in
+                            let sorter = LineSorter(
                                 table: table, words: words, lines: lines, selected: selected,
                                 records: records, scratch: scratch)
-                            sorter.sort(0, records.count, from: 0, loadedWord: 0)
+                            sorter.sortAll(inPairs: inPairs)
                         }
                     }
                 }
             }
-            return records.map { selected[Int($0.row)] }
+            return buffers.records.map { selected[Int($0.row)] }
         }
     }
+}
+
+/// The memory a sort of lines works in (``Sorting/sortedLines(_:in:inPairs:buffers:)``): kept
+/// by a caller that sorts again and again, it is reused rather than given back and faulted in
+/// anew.
+package struct LineSortBuffers: Sendable {
+    /// The table's rows.
+    var words: [UInt64] = []
+    /// The rows being sorted, and room to move them.
+    var records: [LineSortRecord] = []
+    var scratch: [LineSortRecord] = []
+
+    /// Empty buffers.
+    package init() {}
 }
 
 /// A row being sorted: one word of its bytes (the one the sort is reading) and its position
@@ -62,6 +89,8 @@ private struct LineSorter {
     let scratch: UnsafeMutableBufferPointer<LineSortRecord>
     /// For each byte position, the column with a cut value that ends there, if any.
     let cutEnds: [Int?]
+    /// The lower case of the scalars met in whole text values.
+    var lowercase: LowercaseCache
     /// Words and bytes a row.
     let width: Int
     let byteWidth: Int
@@ -89,11 +118,64 @@ private struct LineSorter {
         width = table.width
         byteWidth = table.byteWidth
         firstCutEnd = table.fallbackColumns.first?.end ?? Int.max
+        lowercase = table.lowercase
+    }
+
+    /// A sorter of the same records with a lower-case cache of its own, to sort other buckets
+    /// on another thread.
+    init(copying other: LineSorter) {
+        self = other
+        lowercase = LowercaseCache()
+    }
+
+    /// Sorts all the records; `inPairs`, when given, sorts the buckets of a large selection's
+    /// first split in two groups at once.
+    func sortAll(inPairs: ((() -> Void, () -> Void) -> Void)?) {
+        let count = records.count
+        guard let inPairs, count >= LineSortTable.pairedRows else {
+            return sort(0, count, from: 0, loadedWord: 0)
+        }
+        // The first byte where the rows differ, as `sort` finds it, before any cut value ends.
+        var position = 0
+        while position < min(byteWidth, firstCutEnd) && position < 8 {
+            let moved = withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { ends in
+                guard split(0, count, at: position, ends: ends) else { return false }
+                // Two groups of whole buckets, the first holding about half the rows.
+                var middle = 0
+                while middle < 255 && ends[middle] < count / 2 { middle += 1 }
+                let other = LineSorter(copying: self)
+                let next = position + 1
+                let bounds = Array(ends)
+                inPairs(
+                    { other.sortBuckets(bounds, 0...middle, from: 0, next: next) },
+                    {
+                        self.sortBuckets(
+                            bounds, (middle + 1)..<256, from: bounds[middle], next: next)
+                    })
+                return true
+            }
+            if moved { return }
+            position += 1
+        }
+        sort(0, count, from: 0, loadedWord: 0)
+    }
+
+    /// Sorts the buckets `buckets` of a split whose bucket ends are `ends`, the first starting
+    /// at `start`, from byte `next` (in the first word).
+    private func sortBuckets(
+        _ ends: [Int], _ buckets: some Sequence<Int>, from start: Int, next: Int
+    ) {
+        var bucketStart = start
+        for bucket in buckets {
+            let end = ends[bucket]
+            if end - bucketStart > 1 { sort(bucketStart, end, from: next, loadedWord: 0) }
+            bucketStart = end
+        }
     }
 
     /// Sorts `records[low..<high]`, whose rows share their first `start` bytes; their keys
     /// hold word `loadedWord`.
-    mutating func sort(_ low: Int, _ high: Int, from start: Int, loadedWord: Int) {
+    func sort(_ low: Int, _ high: Int, from start: Int, loadedWord: Int) {
         var position = start
         var loaded = loadedWord
         while true {
@@ -126,9 +208,27 @@ private struct LineSorter {
     /// Splits `records[low..<high]` by their byte at `position` into buckets in byte order and
     /// sorts each bucket from the next byte; returns `false`, moving nothing, when every row
     /// has the same byte there.
-    private mutating func distribute(
+    private func distribute(
         _ low: Int, _ high: Int, at position: Int, loadedWord: Int,
         ends: UnsafeMutableBufferPointer<Int>
+    ) -> Bool {
+        guard split(low, high, at: position, ends: ends) else { return false }
+        var bucketStart = low
+        for bucket in 0..<256 {
+            let end = ends[bucket]
+            if end - bucketStart > 1 {
+                sort(bucketStart, end, from: position + 1, loadedWord: loadedWord)
+            }
+            bucketStart = end
+        }
+        return true
+    }
+
+    /// Moves `records[low..<high]` into buckets by their byte at `position`, in byte order,
+    /// leaving in `ends` where each bucket ends; returns `false`, moving nothing, when every
+    /// row has the same byte there.
+    private func split(
+        _ low: Int, _ high: Int, at position: Int, ends: UnsafeMutableBufferPointer<Int>
     ) -> Bool {
         let shift = UInt64(56 - 8 * (position & 7))
         ends.initialize(repeating: 0)
@@ -148,19 +248,9 @@ private struct LineSorter {
         }
         _ = UnsafeMutableBufferPointer(rebasing: records[low..<high]).update(
             fromContentsOf: scratch[low..<high])
-        // Each bucket's end is now where the next one starts.
-        var bucketStart = low
-        for bucket in 0..<256 {
-            let end = ends[bucket]
-            if end - bucketStart > 1 {
-                sort(bucketStart, end, from: position + 1, loadedWord: loadedWord)
-            }
-            bucketStart = end
-        }
         return true
     }
 
-    /// Sorts `records[low..<high]` by comparing rows whole.
     /// Sorts `records[low..<high]` by comparing rows; the rows share the bytes before word
     /// `keyWord`, which their keys hold.
     private func compareSort(_ low: Int, _ high: Int, keyWord: Int) {
@@ -220,6 +310,7 @@ private struct LineSorter {
         for column in table.fallbackColumns where column.end <= differs {
             if LineSortTable.isCut(column, words, width: width, row: a) {
                 let order = table.compareWhole(
+                    lowercase,
                     column, lines[Int(selected[a])], lines[Int(selected[b])])
                 if order != 0 { return order < 0 }
             }

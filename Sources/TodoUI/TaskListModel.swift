@@ -55,6 +55,8 @@ package struct TaskListModel: Sendable {
     /// Runs two pieces of work at once, which the sort of many rows uses; `nil`: one after
     /// the other.
     private let inPairs: (@Sendable (() -> Void, () -> Void) -> Void)?
+    /// The memory the rows are sorted in, kept from one sort to the next.
+    private var sortBuffers = LineSortBuffers()
 
     /// Opens the list on a store, reading the file; a file that cannot be read leaves the list
     /// empty with the error on the status line.
@@ -158,7 +160,8 @@ package struct TaskListModel: Sendable {
         if let snapshot {
             do {
                 rows = try TaskRows(
-                    snapshot, view: view, filter: filter, sorting: sort.sorting, inPairs: inPairs)
+                    snapshot, view: view, filter: filter, sorting: sort.sorting, inPairs: inPairs,
+                    buffers: &sortBuffers)
             } catch {
                 failure = error
             }

@@ -30,6 +30,20 @@ package struct TaskRows: RandomAccessCollection, Sendable {
         _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting,
         inPairs: ((() -> Void, () -> Void) -> Void)? = nil
     ) throws(TaskStoreError) {
+        var buffers = LineSortBuffers()
+        try self.init(
+            snapshot, view: view, filter: filter, sorting: sorting, inPairs: inPairs,
+            buffers: &buffers)
+    }
+
+    /// The rows, sorted in `buffers`, whose memory is kept for the next sort.
+    ///
+    /// - Throws: `TaskStoreError.invalidQuery` when a range of relative dates in the filter
+    ///   runs backwards on the snapshot's day.
+    package init(
+        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting,
+        inPairs: ((() -> Void, () -> Void) -> Void)?, buffers: inout LineSortBuffers
+    ) throws(TaskStoreError) {
         let list = snapshot.list
         var selected: [Int32] = []
         if filter.text.isEmpty {
@@ -62,7 +76,7 @@ package struct TaskRows: RandomAccessCollection, Sendable {
         }
         self.list = list
         // Sorted from the lines' bytes: no parsed task is kept, only a few integers a row.
-        lines = sorting.sortedLines(selected, in: list, inPairs: inPairs)
+        lines = sorting.sortedLines(selected, in: list, inPairs: inPairs, buffers: &buffers)
     }
 
     /// Whether a line is a done task's: it starts with `x `.

@@ -63,8 +63,13 @@ package enum ItemFields {
     /// task when that value is one letter A-Z.
     static func priority(of item: TODOItem) -> UInt8? {
         guard item.isDone else { return item.priority?.ascii }
+        return item.descriptionBytes.withUnsafeBufferPointer { priorityTag(in: $0) }
+    }
+
+    /// The letter of the first `pri:` tag of a description, when it is one letter A-Z.
+    static func priorityTag(in text: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var found: UInt8?
-        WordScanner.forEach(in: item.descriptionBytes) { word in
+        WordScanner.forEach(in: text) { word in
             guard word.kind == .tag, word.nameIs(priorityKey) else { return true }
             if word.value.count == 1, let letter = word.value.first, letter >= 0x41, letter <= 0x5A
             {
@@ -77,8 +82,13 @@ package enum ItemFields {
 
     /// The first tag with this key whose value is a valid date.
     static func dateTag(_ key: [UInt8], of item: TODOItem) -> LocalDate? {
+        item.descriptionBytes.withUnsafeBufferPointer { dateTag(key, in: $0) }
+    }
+
+    /// The first tag with this key in a description whose value is a valid date.
+    static func dateTag(_ key: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var found: LocalDate?
-        WordScanner.forEach(in: item.descriptionBytes) { word in
+        WordScanner.forEach(in: text) { word in
             guard word.kind == .tag, word.value.count == 10, word.nameIs(key) else { return true }
             found = LocalDate(utf8: word.value)
             return found == nil
@@ -89,11 +99,16 @@ package enum ItemFields {
     /// The value of the first tag with this key.
     static func tag(_ key: [UInt8], of item: TODOItem) -> ArraySlice<UInt8>? {
         let text = item.descriptionBytes
-        var found: ArraySlice<UInt8>?
+        guard let range = text.withUnsafeBufferPointer({ tag(key, in: $0) }) else { return nil }
+        return text[(text.startIndex + range.lowerBound)..<(text.startIndex + range.upperBound)]
+    }
+
+    /// Where the value of the first tag with this key lies in a description.
+    static func tag(_ key: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var found: Range<Int>?
         WordScanner.forEach(in: text) { word in
             guard word.kind == .tag, word.nameIs(key) else { return true }
-            let start = text.startIndex + word.valueOffset
-            found = text[start..<(start + word.value.count)]
+            found = word.valueOffset..<(word.valueOffset + word.value.count)
             return false
         }
         return found
@@ -102,11 +117,18 @@ package enum ItemFields {
     /// The name of the first project or context.
     static func firstName(_ kind: Word.Kind, of item: TODOItem) -> ArraySlice<UInt8>? {
         let text = item.descriptionBytes
-        var found: ArraySlice<UInt8>?
+        guard let range = text.withUnsafeBufferPointer({ firstName(kind, in: $0) }) else {
+            return nil
+        }
+        return text[(text.startIndex + range.lowerBound)..<(text.startIndex + range.upperBound)]
+    }
+
+    /// Where the name of the first project or context lies in a description.
+    static func firstName(_ kind: Word.Kind, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var found: Range<Int>?
         WordScanner.forEach(in: text) { word in
             guard word.kind == kind else { return true }
-            let start = text.startIndex + word.nameOffset
-            found = text[start..<(start + word.name.count)]
+            found = word.nameOffset..<(word.nameOffset + word.name.count)
             return false
         }
         return found

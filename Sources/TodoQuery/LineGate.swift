@@ -1,13 +1,15 @@
 import TodoTxt
 
-/// The regexes that every line an expression selects must match: the expression itself when it
-/// is a `/regex/`, or the `/regex/` operands of its outermost `and`.
+/// The tests that every line an expression selects must pass: the regexes and words of the
+/// expression itself when it is a `/regex/` or a word, or of the operands of its outermost `and`.
 ///
 /// The line of a parsed task is the bytes it was parsed from, so `todo query` tries these on
-/// the raw line first and parses only the lines that pass (most lines, for a selective regex,
-/// are never parsed).
+/// the raw line first and parses only the lines that pass (most lines, for a selective regex
+/// or word, are never parsed).
 struct LineGate: Sendable {
     private let regexes: [LineRegex]
+    /// The words' bytes that a selected line holds, with `A`-`Z` read as `a`-`z`.
+    private let words: [LineWord]
     /// Whether every line the expression selects has a priority: the expression, or an operand
     /// of its outermost `and`, is a `pri` comparison that a missing priority fails.
     let requiresPriority: Bool
@@ -22,6 +24,9 @@ struct LineGate: Sendable {
         }
         regexes = operands.compactMap { operand in
             if case .regex(let regex) = operand { regex } else { nil }
+        }
+        words = operands.compactMap { operand in
+            if case .text(let pattern) = operand { LineWord(pattern) } else { nil }
         }
         requiresPriority = operands.contains { operand in
             guard case .comparison(let comparison) = operand, comparison.field == .priority
@@ -42,22 +47,43 @@ struct LineGate: Sendable {
     }
 
     /// Whether every line passes without a test.
-    var isOpen: Bool { regexes.isEmpty }
+    var isOpen: Bool { regexes.isEmpty && words.isEmpty }
 
-    /// Whether the line's bytes (without its terminator) match every regex of the gate.
+    /// Whether the line's bytes (without its terminator) pass every test of the gate.
     func admits(_ content: ArraySlice<UInt8>) -> Bool {
         content.withUnsafeBufferPointer { admits($0) }
     }
 
-    /// Whether the line's bytes (without its terminator) match every regex of the gate.
+    /// Whether the line's bytes (without its terminator) pass every test of the gate.
     func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for word in words where !word.mayOccur(in: bytes) { return false }
         for regex in regexes where !regex.matches(bytes) { return false }
         return true
     }
 
+    /// Whether a line in which ``searchableLiteral`` was found passes every test of the gate
+    /// (the test that literal comes from is not made again).
+    func admits(lineContainingLiteral bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let regex = searchableRegex {
+            for word in words where !word.mayOccur(in: bytes) { return false }
+            return regex.matches(lineContainingRequired: bytes)
+        }
+        return words.dropFirst().allSatisfy { $0.mayOccur(in: bytes) }
+            && regexes.allSatisfy { $0.matches(bytes) }
+    }
+
+    /// Bytes that every line the gate admits holds (with `A`-`Z` read as `a`-`z`) and that can
+    /// be searched for across many lines at once: the gate's one regex's literal, else its
+    /// first word's; `nil` when there is none.
+    var searchableLiteral: [UInt8]? {
+        if let regex = searchableRegex { return regex.required }
+        guard let word = words.first, !word.mayUnfold else { return nil }
+        return word.bytes
+    }
+
     /// The gate's one regex when it has a literal that can be searched for across many lines
     /// at once (one without a line break); `nil` otherwise.
-    var searchableRegex: LineRegex? {
+    private var searchableRegex: LineRegex? {
         guard regexes.count == 1, let regex = regexes.first else { return nil }
         let literal = regex.required
         guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
@@ -67,26 +93,25 @@ struct LineGate: Sendable {
     }
 
     /// The indices of the lines of `list` that the gate admits, found by searching the file's
-    /// bytes as a whole for the literal that every match contains and testing only the lines
-    /// where it occurs. `nil` when that cannot be done (more than one regex, no such literal,
-    /// a list whose lines are not one run of bytes); the caller then tests line by line.
+    /// bytes as a whole for ``searchableLiteral`` and testing only the lines where it occurs.
+    /// `nil` when that cannot be done (no such literal, a list whose lines are not one run of
+    /// bytes); the caller then tests line by line.
     func admittedLines(of list: TodoList) -> [Int]? {
-        // A literal with a line break could be found across two lines.
-        guard let regex = searchableRegex else { return nil }
+        guard let literal = searchableLiteral else { return nil }
         return list.withSerializedPieces { pieces -> [Int]? in
             guard pieces.count <= 1 else { return nil }
             let bytes = pieces.first?.assumingMemoryBound(to: UInt8.self)
-            return LineGate.scan(
+            return scan(
                 bytes ?? UnsafeBufferPointer(start: nil, count: 0),
-                from: list.hasByteOrderMark ? 3 : 0, lineCount: list.count, regex: regex)
+                from: list.hasByteOrderMark ? 3 : 0, lineCount: list.count, literal: literal)
         }
     }
 
     /// The lines of a whole file (split as ``TodoList`` splits them: at LF, a CR before the LF
-    /// left out) that contain the regex's literal and match it; `nil` when the file does not
-    /// have `lineCount` lines.
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lineCount: Int, regex: LineRegex
+    /// left out) that contain `literal` and pass the gate; `nil` when the file does not have
+    /// `lineCount` lines.
+    private func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, lineCount: Int, literal: [UInt8]
     ) -> [Int]? {
         let end = bytes.count
         guard start <= end else { return nil }
@@ -96,7 +121,7 @@ struct LineGate: Sendable {
         var counted = start
         var position = start
         while position < end {
-            let hit = ByteSearch.firstIndex(folded: regex.required, in: bytes, from: position)
+            let hit = ByteSearch.firstIndex(folded: literal, in: bytes, from: position)
             if hit == end { break }
             line &+= ByteSearch.lineFeeds(in: bytes, from: counted, to: hit)
             var lineStart = hit
@@ -107,7 +132,7 @@ struct LineGate: Sendable {
                 contentEnd &-= 1
             }
             let content = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-            if regex.matches(lineContainingRequired: content) { admitted.append(line) }
+            if admits(lineContainingLiteral: content) { admitted.append(line) }
             counted = lineEnd
             position = lineEnd &+ 1
         }
@@ -119,6 +144,6 @@ struct LineGate: Sendable {
 }
 
 extension Query {
-    /// The regexes every selected line must match, to try before parsing a line.
+    /// The tests every selected line must pass, to try before parsing a line.
     var lineGate: LineGate { LineGate(root) }
 }

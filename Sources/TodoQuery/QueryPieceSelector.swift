@@ -4,14 +4,15 @@ package import TodoTxt
 /// only the lines it selects: the same lines as ``QueryRequest/selectedLines(in:today:)`` over
 /// the whole file, without holding it.
 ///
-/// When the expression needs a `/regex/` with a literal, the literal is looked for across the
-/// piece at once and the lines between its occurrences are only counted; otherwise each line
-/// is tried against the regexes (and the priority) the expression needs (``LineGate``), and
-/// only a line that passes is parsed and evaluated.
+/// When the expression needs a `/regex/` with a literal, or a word, those bytes are looked for
+/// across the piece at once and the lines between their occurrences are only counted;
+/// otherwise each line is tried against the regexes and words (and the priority) the
+/// expression needs (``LineGate``), and only a line that passes is parsed and evaluated.
 package struct QueryPieceSelector {
     private let query: Query
     private let gate: LineGate
-    private let searchable: LineRegex?
+    /// Bytes every selected line holds, searched for across a piece at once.
+    private let literal: [UInt8]?
     private let hidesDone: Bool
     private let includesAll: Bool
     private let today: LocalDate
@@ -37,7 +38,7 @@ package struct QueryPieceSelector {
     {
         query = try request.query.resolved(today: today)
         gate = query.lineGate
-        searchable = gate.searchableRegex
+        literal = gate.searchableLiteral
         includesAll = request.includesAll
         hidesDone = !request.includesAll && !query.usedAspects.contains(.completion)
         self.today = today
@@ -57,10 +58,10 @@ package struct QueryPieceSelector {
             started = true
             if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { start = 3 }
         }
-        if let searchable {
+        if let literal {
             // Only the lines where the literal occurs are looked at; the others are counted.
             while start < count {
-                let hit = ByteSearch.firstIndex(folded: searchable.required, in: piece, from: start)
+                let hit = ByteSearch.firstIndex(folded: literal, in: piece, from: start)
                 if hit == count { break }
                 var lineStart = hit
                 while lineStart > start && base[lineStart - 1] != 0x0A { lineStart -= 1 }
@@ -70,7 +71,7 @@ package struct QueryPieceSelector {
                 let end = found >= 0 && feed > lineStart && base[feed - 1] == 0x0D ? feed - 1 : feed
                 lineCount += 1
                 let text = UnsafeBufferPointer(start: base + lineStart, count: end - lineStart)
-                if searchable.matches(lineContainingRequired: text) { consider(text) }
+                if gate.admits(lineContainingLiteral: text) { consider(text) }
                 start = feed + 1
             }
             if start < count {

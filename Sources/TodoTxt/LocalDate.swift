@@ -30,18 +30,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses exactly ten bytes `YYYY-MM-DD` that name a real date.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
+        // Each digit's value, or 10 and more for any other byte.
+        let y0 = bytes[0] &- 0x30
+        let y1 = bytes[1] &- 0x30
+        let y2 = bytes[2] &- 0x30
+        let y3 = bytes[3] &- 0x30
+        let m0 = bytes[5] &- 0x30
+        let m1 = bytes[6] &- 0x30
+        let d0 = bytes[8] &- 0x30
+        let d1 = bytes[9] &- 0x30
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10 else {
+            return nil
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        self.init(
+            year: Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3),
+            month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
     /// Parses the bytes of a collection, which must be exactly `YYYY-MM-DD`.

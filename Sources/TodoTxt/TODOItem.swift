@@ -31,40 +31,12 @@ public struct TODOItem: Hashable, Sendable {
 
     /// Parses the bytes of one line (without its terminator). Parsing never fails (D2).
     public init(parsingBytes line: ArraySlice<UInt8>) {
-        var index = line.startIndex
-        let end = line.endIndex
-        func dateFollowedBySpace(at position: Int) -> LocalDate? {
-            guard end - position >= 11, line[position + 10] == 0x20 else { return nil }
-            return LocalDate(bytes: line[position..<position + 10])
-        }
-        isDone = false
-        priority = nil
-        completionDate = nil
-        creationDate = nil
-        if end - index >= 2, line[index] == 0x78, line[index + 1] == 0x20 {
-            isDone = true
-            index += 2
-            if let completion = dateFollowedBySpace(at: index) {
-                completionDate = completion
-                index += 11
-                if let creation = dateFollowedBySpace(at: index) {
-                    creationDate = creation
-                    index += 11
-                }
-            }
-        } else {
-            if end - index >= 4, line[index] == 0x28, line[index + 2] == 0x29,
-                line[index + 3] == 0x20, let letter = Priority(ascii: line[index + 1])
-            {
-                priority = letter
-                index += 4
-            }
-            if let creation = dateFollowedBySpace(at: index) {
-                creationDate = creation
-                index += 11
-            }
-        }
-        descriptionBytes = line[index...]
+        let header = line.withUnsafeBufferPointer { Header(parsing: $0) }
+        isDone = header.isDone
+        priority = header.priority
+        completionDate = header.completionDate
+        creationDate = header.creationDate
+        descriptionBytes = line[(line.startIndex + header.descriptionStart)...]
     }
 
     /// Builds a new item, checking that it serializes to a line that parses back to the same

@@ -53,7 +53,7 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
     /// Where a line's content is, in one word: its start (40 bits), its length (21 bits; a
     /// longer line's is kept in ``TodoList/longCounts``), whether it is in `added` rather than
     /// `storage`, and its terminator.
-    private struct Span: Sendable {
+    struct Span: Sendable {
         private var bits: UInt64
 
         /// The length that says "see ``TodoList/longCounts``".
@@ -192,6 +192,21 @@ public struct TodoList: RandomAccessCollection, Sendable, Equatable {
         return Line(
             content: (span.isAdded ? added : storage)[span.start..<span.start + count(of: span)],
             terminator: span.terminator)
+    }
+
+    /// Calls `body` with the lines' bytes, read through pointers: no line or slice is made
+    /// per line, so a walk over many lines costs no reference counting.
+    package func withLineBytes<Result>(_ body: (LineBytes) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { original in
+            try added.withUnsafeBufferPointer { extra in
+                try spans.withUnsafeBufferPointer { spans in
+                    try body(
+                        LineBytes(
+                            storage: original, added: extra, spans: spans,
+                            longCounts: longCounts))
+                }
+            }
+        }
     }
 
     /// Every line parsed as a task, blank lines included.

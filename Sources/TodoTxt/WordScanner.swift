@@ -31,7 +31,15 @@ package enum WordScanner {
     package static func forEach(
         in text: ArraySlice<UInt8>, _ body: (ScannedWord) throws -> Bool
     ) rethrows {
-        try text.withUnsafeBufferPointer { buffer in
+        try text.withUnsafeBufferPointer { try forEach(in: $0, body) }
+    }
+
+    /// Calls `body` with each word of the bytes in order until it returns `false`.
+    @inline(__always)
+    package static func forEach(
+        in buffer: UnsafeBufferPointer<UInt8>, _ body: (ScannedWord) throws -> Bool
+    ) rethrows {
+        do {
             guard let base = buffer.baseAddress else { return }
             let end = buffer.count
             var index = 0

@@ -21,18 +21,40 @@ package struct TaskRows: RandomAccessCollection, Sendable {
     /// (file order breaks ties): the rows `todo query FILTER --all --sort KEYS` lists, cut to
     /// the view.
     ///
+    /// `inPairs`, when given, runs two pieces of work at once (two processors), which a sort
+    /// of many rows uses.
+    ///
     /// - Throws: `TaskStoreError.invalidQuery` when a range of relative dates in the filter
     ///   runs backwards on the snapshot's day.
     package init(
-        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting
+        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting,
+        inPairs: ((() -> Void, () -> Void) -> Void)? = nil
+    ) throws(TaskStoreError) {
+        var buffers = LineSortBuffers()
+        try self.init(
+            snapshot, view: view, filter: filter, sorting: sorting, inPairs: inPairs,
+            buffers: &buffers)
+    }
+
+    /// The rows, sorted in `buffers`, whose memory is kept for the next sort.
+    ///
+    /// - Throws: `TaskStoreError.invalidQuery` when a range of relative dates in the filter
+    ///   runs backwards on the snapshot's day.
+    package init(
+        _ snapshot: TaskSnapshot, view: TaskListView, filter: Query, sorting: Sorting,
+        inPairs: ((() -> Void, () -> Void) -> Void)?, buffers: inout LineSortBuffers
     ) throws(TaskStoreError) {
         let list = snapshot.list
         var selected: [Int32] = []
         if filter.text.isEmpty {
             // No filter: the view alone decides, from the `x ` a done task starts with.
-            for index in list.indices where !list[index].isBlank {
-                if view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
-                    selected.append(Int32(truncatingIfNeeded: index))
+            list.withLineBytes { lines in
+                for index in 0..<lines.count {
+                    let content = lines[index]
+                    guard !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+                    if view == .all || (view == .done) == TaskRows.isDone(content) {
+                        selected.append(Int32(truncatingIfNeeded: index))
+                    }
                 }
             }
         } else {
@@ -45,19 +67,21 @@ package struct TaskRows: RandomAccessCollection, Sendable {
             } catch {
                 throw .invalidQuery(error)
             }
-            for index in matched
-            where view == .all || (view == .done) == TaskRows.isDone(list[index].content) {
-                selected.append(Int32(truncatingIfNeeded: index))
+            list.withLineBytes { lines in
+                for index in matched
+                where view == .all || (view == .done) == TaskRows.isDone(lines[index]) {
+                    selected.append(Int32(truncatingIfNeeded: index))
+                }
             }
         }
         self.list = list
         // Sorted from the lines' bytes: no parsed task is kept, only a few integers a row.
-        lines = sorting.sortedLines(selected, in: list)
+        lines = sorting.sortedLines(selected, in: list, inPairs: inPairs, buffers: &buffers)
     }
 
     /// Whether a line is a done task's: it starts with `x `.
-    private static func isDone(_ content: ArraySlice<UInt8>) -> Bool {
-        content.starts(with: [0x78, 0x20])
+    private static func isDone(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        content.count >= 2 && content[0] == 0x78 && content[1] == 0x20
     }
 
     /// The first row.

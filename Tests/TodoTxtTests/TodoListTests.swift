@@ -246,5 +246,11 @@ private let bom = "\u{FEFF}"
         var pieces: [UInt8] = []
         list.withSerializedPieces { for piece in $0 { pieces += piece } }
         #expect(pieces == list.serialized())
+        // The pointer view of the lines finds the long lengths too.
+        let contents = list.map { Array($0.content) }
+        list.withLineBytes { lines in
+            #expect(lines.count == contents.count)
+            for index in contents.indices { #expect(Array(lines[index]) == contents[index]) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import TodoKit
 import TodoUI
@@ -38,9 +39,20 @@ import TodoUI
             "due:2025-01-01", "due:2026-13-01", "due:tomorrow", "t:2026-12-01", "t:2020-01-01",
             "pri:B", "pri:c", "pri:Z", "h:1", "rec:1w",
             "K-Kelvin", "İİİİİİİİİİİİİİİİİİİİ", "aaaaaaaaaaaaaaaaaaaaaaİ", "ŉ", "ǅ",
+            // Names and tag values longer than the bytes a sort keeps of them, alike far in.
+            "+averyveryverylongprojectname", "+averyveryverylongprojectnamf",
+            "+averyveryverylongproject", "+averyveryverylongprojectname2",
+            "@averyveryverylongcontextname", "@averyveryverylongcontextnamf",
+            "@averyveryverylongcontext", "est:averyveryverylongvaluename",
+            "est:averyveryverylongvaluenamf", "est:averyveryverylongvalue", "est:1e3", "est:-2",
+            "ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ", "éééééééééééééééx", "due:2026-02-29", "due:2024-02-29",
+            "t:0001-01-01", "t:9999-12-31",
         ].map { Array($0.utf8) } + [
             [0xFF, 0x61], [0xC3], [0x63, 0x61, 0x66, 0xC3, 0x28], [0xE2, 0x84], [0xF0, 0x9F, 0x98],
             [0xED, 0xA0, 0x80, 0x61], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x28, 0xA1],
+            // NUL bytes, where a value ends or goes on with zeros.
+            [0x61, 0x00], [0x61, 0x00, 0x00], [0x2B, 0x61, 0x00], [0x2B, 0x61],
+            [0x65, 0x73, 0x74, 0x3A, 0x61, 0x00],
         ]
 
     /// A file of `count` lines: priorities, dates, done marks, blank lines, duplicates.
@@ -83,7 +95,9 @@ import TodoUI
         "pri,text", "text,pri", "due,pri", "line", "-line", "text", "-text", "pri", "-pri",
         "due", "-due", "t", "-t", "created", "-created", "completed", "-completed", "done",
         "-done", "project", "-project", "context", "-context", "tag:est", "-tag:est",
-        "tag:pri,text", "done,-project,context", "-tag:est,-text,line",
+        "tag:pri,text", "done,-project,context", "-tag:est,-text,line", "t,-created",
+        "-completed,-done", "tag:est,line", "-project,-context", "context,-tag:est", "-due,pri",
+        "-pri,-text", "-text,-pri", "project,text", "text,project", "tag:due,tag:est",
     ]
 
     /// The lines `todo query FILTER --all --sort KEYS` lists, cut to the view.
@@ -99,12 +113,16 @@ import TodoUI
         var generator = Generator(state: seed)
         let store = InMemoryTaskStore(todo: Self.file(&generator, lines: 300))
         let snapshot = try store.snapshot()
+        // One set of buffers for every sort, as the list keeps them: reused whatever the
+        // number of rows and the width of the keys.
+        var buffers = LineSortBuffers()
         for text in Self.sorts {
             let sort = try Sorting(parsing: text)
             for view in TaskListView.allCases {
                 for filter in ["", "call", "+work or est>2", "not café"] {
                     let rows = try TaskRows(
-                        snapshot, view: view, filter: Query(parsing: filter), sorting: sort)
+                        snapshot, view: view, filter: Query(parsing: filter), sorting: sort,
+                        inPairs: nil, buffers: &buffers)
                     let expected = try Self.expected(
                         snapshot, view: view, filter: filter, sort: sort)
                     #expect(
@@ -113,6 +131,36 @@ import TodoUI
                 }
             }
         }
+    }
+
+    /// A large selection's keys are read in two halves at once, and its rows sorted in two
+    /// groups at once, when the caller can run two pieces of work together: the rows are the
+    /// order `todo query` gives.
+    @Test func rowsReadInTwoHalvesAreTheSame() throws {
+        var generator = Generator(state: 99)
+        let store = InMemoryTaskStore(todo: Self.file(&generator, lines: 24_000))
+        let snapshot = try store.snapshot()
+        var pairs = 0
+        let inPairs: (() -> Void, () -> Void) -> Void = { first, second in
+            pairs += 1
+            // A second thread, as `todo ui` runs it.
+            withoutActuallyEscaping(first) { first in
+                let group = DispatchGroup()
+                nonisolated(unsafe) let work = first
+                DispatchQueue.global().async(group: group) { work() }
+                second()
+                group.wait()
+            }
+        }
+        for text in ["text,pri", "-project,due", "tag:est,-text"] {
+            let sort = try Sorting(parsing: text)
+            let rows = try TaskRows(
+                snapshot, view: .all, filter: Query(), sorting: sort, inPairs: inPairs)
+            let expected = try Self.expected(snapshot, view: .all, filter: "", sort: sort)
+            #expect(rows.map(\.line) == expected, "\(text)")
+        }
+        // Twice a sort: the keys in two halves, then the buckets of the first split.
+        #expect(pairs == 6)
     }
 
     /// A word of the filter matches through Unicode lower case: the Kelvin sign and the dotted

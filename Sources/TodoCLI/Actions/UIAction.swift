@@ -49,7 +49,9 @@ struct UIAction: Action {
         defer { terminal.restore() }
         var watch = FileWatch(path: path)
         var session = TaskListSession(
-            model: TaskListModel(store: store, history: CommandHistory(context)),
+            model: TaskListModel(
+                store: store, history: CommandHistory(context),
+                inPairs: Concurrently.processorCount > 1 ? Concurrently.run : nil),
             composer: ScreenComposer(fileName: Path.basename(path), look: look),
             device: LiveTerminal(terminal: terminal, context: context), usesColor: usesColor,
             fileMayHaveChanged: { watch.hasChanged() })

@@ -9,7 +9,12 @@ extension Listing {
     /// line feeds come before every ``blockSize``-th byte. `Offset` is `UInt32` unless the bytes are
     /// larger than it can address. A class, so that the stages of a listing sort one table in
     /// place however many hold it.
-    final class Table<Offset: FixedWidthInteger & UnsignedInteger> {
+    ///
+    /// The class itself puts no requirement on `Offset` (its methods are in extensions where
+    /// `Offset` is an unsigned integer): a generic class's metadata is built when the program
+    /// first uses it, and a requirement there would be checked by searching every conformance
+    /// in the program, which costs a short listing about a tenth of its run.
+    final class Table<Offset> {
         /// How the lines of a segment are numbered.
         enum Numbering {
             /// A file's lines, by position, the first `first` (and shown as 0 when `shownAsZero`).
@@ -41,84 +46,8 @@ extension Listing {
 
         init() {}
 
-        /// The end of the address space so far.
-        var end: Int { segments.last.map { $0.base + $0.bytes.count } ?? 0 }
-
-        /// Whether `count` bytes can be addressed.
-        static func addresses(_ count: Int) -> Bool { UInt64(count) < UInt64(Offset.max) }
-
-        /// Adds a segment (the caller has checked that it can be addressed) and returns its base.
-        @discardableResult
-        func add(_ bytes: [UInt8], numbering: Numbering, lineFeeds: [Offset] = []) -> Int {
-            let base = end
-            segments.append(
-                Segment(bytes: bytes, numbering: numbering, base: base, lineFeeds: lineFeeds))
-            return base
-        }
-
-        /// Appends a record for a text shown other than as its file holds it, and returns its
-        /// start; the last segment must hold records.
-        func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
-            if case .records(after: 0) = segments.last?.numbering {
-            } else {
-                add([], numbering: .records(after: 0))
-            }
-            let last = segments.count - 1
-            let start = segments[last].base + segments[last].bytes.count + 8
-            Listing.appendRecord(number: number, text: text, to: &segments[last].bytes)
-            return Offset(start)
-        }
-
-        /// Adds records (``Listing/appendRecord(number:text:to:)``) as a segment, their numbers
-        /// moved on by `after`, and appends a row for each.
-        func addRecords(_ records: [UInt8], after: Int) {
-            let base = add(records, numbering: .records(after: after))
-            records.withUnsafeBufferPointer { buffer in
-                guard let pointer = buffer.baseAddress else { return }
-                var start = 8
-                while start <= buffer.count {
-                    starts.append(Offset(truncatingIfNeeded: base + start))
-                    let found = LineFeeds.first(in: pointer + start, count: buffer.count - start)
-                    guard found >= 0 else { return }
-                    start += found + 1 + 8
-                }
-            }
-        }
-
-        /// Calls `body` with a view of the table's bytes that stays valid while it runs.
-        func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
-            try Self.withView(segments, body)
-        }
-
-        /// Calls `body` with a view of `segments` that stays valid while it runs.
-        static func withView<Result>(
-            _ segments: [Segment], _ body: (View) throws -> Result
-        ) rethrows -> Result {
-            var parts: [View.Part] = []
-            parts.reserveCapacity(segments.count)
-            return try collect(segments, 0, &parts, body)
-        }
-
-        private static func collect<Result>(
-            _ segments: [Segment], _ index: Int, _ parts: inout [View.Part],
-            _ body: (View) throws -> Result
-        ) rethrows -> Result {
-            guard index < segments.count else { return try body(View(parts: parts)) }
-            let segment = segments[index]
-            return try segment.bytes.withUnsafeBufferPointer { bytes in
-                try segment.lineFeeds.withUnsafeBufferPointer { lineFeeds in
-                    if let pointer = bytes.baseAddress {
-                        parts.append(
-                            View.Part(
-                                pointer: pointer, base: segment.base, count: bytes.count,
-                                numbering: segment.numbering, lineFeeds: lineFeeds))
-                    }
-                    return try collect(segments, index + 1, &parts, body)
-                }
-            }
-        }
-
-        /// The table's bytes through pointers.
+        /// The table's bytes through pointers (its methods are in an extension, as the
+        /// table's are).
         struct View {
             /// One segment's bytes.
             struct Part {
@@ -130,61 +59,142 @@ extension Listing {
             }
 
             let parts: [Part]
+        }
+    }
+}
 
-            /// The segment holding `offset`.
-            @inline(__always)
-            private func part(_ offset: Int) -> Part {
-                var index = parts.count - 1
-                while index > 0 && parts[index].base > offset { index -= 1 }
-                return parts[index]
+extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
+    /// The end of the address space so far.
+    var end: Int { segments.last.map { $0.base + $0.bytes.count } ?? 0 }
+
+    /// Whether `count` bytes can be addressed.
+    static func addresses(_ count: Int) -> Bool { UInt64(count) < UInt64(Offset.max) }
+
+    /// Adds a segment (the caller has checked that it can be addressed) and returns its base.
+    @discardableResult
+    func add(_ bytes: [UInt8], numbering: Numbering, lineFeeds: [Offset] = []) -> Int {
+        let base = end
+        segments.append(
+            Segment(bytes: bytes, numbering: numbering, base: base, lineFeeds: lineFeeds))
+        return base
+    }
+
+    /// Appends a record for a text shown other than as its file holds it, and returns its
+    /// start; the last segment must hold records.
+    func appendRecord(number: Int, text: ArraySlice<UInt8>) -> Offset {
+        if case .records(after: 0) = segments.last?.numbering {
+        } else {
+            add([], numbering: .records(after: 0))
+        }
+        let last = segments.count - 1
+        let start = segments[last].base + segments[last].bytes.count + 8
+        Listing.appendRecord(number: number, text: text, to: &segments[last].bytes)
+        return Offset(start)
+    }
+
+    /// Adds records (``Listing/appendRecord(number:text:to:)``) as a segment, their numbers
+    /// moved on by `after`, and appends a row for each.
+    func addRecords(_ records: [UInt8], after: Int) {
+        let base = add(records, numbering: .records(after: after))
+        records.withUnsafeBufferPointer { buffer in
+            guard let pointer = buffer.baseAddress else { return }
+            var start = 8
+            while start <= buffer.count {
+                starts.append(Offset(truncatingIfNeeded: base + start))
+                let found = LineFeeds.first(in: pointer + start, count: buffer.count - start)
+                guard found >= 0 else { return }
+                start += found + 1 + 8
             }
+        }
+    }
 
-            /// Where the row starting at `start` is.
-            @inline(__always)
-            func pointer(_ start: Offset) -> UnsafePointer<UInt8> {
-                let offset = Int(start)
-                let part = part(offset)
-                return part.pointer + (offset - part.base)
-            }
+    /// Calls `body` with a view of the table's bytes that stays valid while it runs.
+    func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
+        try Self.withView(segments, body)
+    }
 
-            /// The text of the row starting at `start`: up to its line feed, a CR before it
-            /// dropped in a file's lines.
-            @inline(__always)
-            func text(_ start: Offset) -> UnsafeBufferPointer<UInt8> {
-                let offset = Int(start)
-                let part = part(offset)
-                let from = offset - part.base
-                let found = LineFeeds.first(in: part.pointer + from, count: part.count - from)
-                var length = found < 0 ? part.count - from : found
-                if case .lines = part.numbering, found > 0, part.pointer[from + found - 1] == 0x0D {
-                    length -= 1
+    /// Calls `body` with a view of `segments` that stays valid while it runs.
+    static func withView<Result>(
+        _ segments: [Segment], _ body: (View) throws -> Result
+    ) rethrows -> Result {
+        var parts: [View.Part] = []
+        parts.reserveCapacity(segments.count)
+        return try collect(segments, 0, &parts, body)
+    }
+
+    private static func collect<Result>(
+        _ segments: [Segment], _ index: Int, _ parts: inout [View.Part],
+        _ body: (View) throws -> Result
+    ) rethrows -> Result {
+        guard index < segments.count else { return try body(View(parts: parts)) }
+        let segment = segments[index]
+        return try segment.bytes.withUnsafeBufferPointer { bytes in
+            try segment.lineFeeds.withUnsafeBufferPointer { lineFeeds in
+                if let pointer = bytes.baseAddress {
+                    parts.append(
+                        View.Part(
+                            pointer: pointer, base: segment.base, count: bytes.count,
+                            numbering: segment.numbering, lineFeeds: lineFeeds))
                 }
-                return UnsafeBufferPointer(start: part.pointer + from, count: length)
+                return try collect(segments, index + 1, &parts, body)
             }
+        }
+    }
+}
 
-            /// The number shown for the row starting at `start`.
-            func number(_ start: Offset) -> Int {
-                let offset = Int(start)
-                let part = part(offset)
-                let from = offset - part.base
-                switch part.numbering {
-                case .records(let after):
-                    var value: UInt64 = 0
-                    for index in (from - 8..<from).reversed() {
-                        value = value << 8 | UInt64(part.pointer[index])
-                    }
-                    return after + Int(truncatingIfNeeded: value)
-                case .lines(_, shownAsZero: true):
-                    return 0
-                case .lines(let first, shownAsZero: false):
-                    // The count at the end of the row's block, less the line feeds from the
-                    // row there (bytes that are mostly the row's own, read anyway).
-                    let block = from / Table.blockSize + 1
-                    let blockEnd = min(block * Table.blockSize, part.count)
-                    return first + Int(part.lineFeeds[block])
-                        - LineFeeds.count(in: part.pointer + from, count: blockEnd - from)
-                }
+extension Listing.Table.View where Offset: FixedWidthInteger & UnsignedInteger {
+    /// The segment holding `offset`.
+    @inline(__always)
+    private func part(_ offset: Int) -> Part {
+        var index = parts.count - 1
+        while index > 0 && parts[index].base > offset { index -= 1 }
+        return parts[index]
+    }
+
+    /// Where the row starting at `start` is.
+    @inline(__always)
+    func pointer(_ start: Offset) -> UnsafePointer<UInt8> {
+        let offset = Int(start)
+        let part = part(offset)
+        return part.pointer + (offset - part.base)
+    }
+
+    /// The text of the row starting at `start`: up to its line feed, a CR before it
+    /// dropped in a file's lines.
+    @inline(__always)
+    func text(_ start: Offset) -> UnsafeBufferPointer<UInt8> {
+        let offset = Int(start)
+        let part = part(offset)
+        let from = offset - part.base
+        let found = LineFeeds.first(in: part.pointer + from, count: part.count - from)
+        var length = found < 0 ? part.count - from : found
+        if case .lines = part.numbering, found > 0, part.pointer[from + found - 1] == 0x0D {
+            length -= 1
+        }
+        return UnsafeBufferPointer(start: part.pointer + from, count: length)
+    }
+
+    /// The number shown for the row starting at `start`.
+    func number(_ start: Offset) -> Int {
+        let offset = Int(start)
+        let part = part(offset)
+        let from = offset - part.base
+        switch part.numbering {
+        case .records(let after):
+            var value: UInt64 = 0
+            for index in (from - 8..<from).reversed() {
+                value = value << 8 | UInt64(part.pointer[index])
             }
+            return after + Int(truncatingIfNeeded: value)
+        case .lines(_, shownAsZero: true):
+            return 0
+        case .lines(let first, shownAsZero: false):
+            // The count at the end of the row's block, less the line feeds from the
+            // row there (bytes that are mostly the row's own, read anyway).
+            let block = from / Listing.Table<Offset>.blockSize + 1
+            let blockEnd = min(block * Listing.Table<Offset>.blockSize, part.count)
+            return first + Int(part.lineFeeds[block])
+                - LineFeeds.count(in: part.pointer + from, count: blockEnd - from)
         }
     }
 }
@@ -205,7 +215,7 @@ extension Listing {
     }
 }
 
-extension Listing.Table {
+extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
     /// Adds a file's bytes as a segment, its lines numbered from `first` (shown as 0 when
     /// `shownAsZero`), and appends the rows of the lines that pass: hidden lines are dropped
     /// and the others tested as the bytes are walked (`test` first, then the filters, a

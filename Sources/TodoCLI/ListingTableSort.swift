@@ -1,5 +1,8 @@
 import TodoPlatform
 
+// Declared where `Offset` has no requirement, as ``Listing/Table`` and its views are: an array
+// of a type nested where it has one would check the requirement at run time, by a search of
+// every conformance in the program.
 extension Listing.Table {
     /// One row's place in the sort: the first 24 bytes of its text, folded as
     /// ``Listing/sortedLikeSort(_:)`` folds them, as three big-endian words, with the row's
@@ -12,6 +15,9 @@ extension Listing.Table {
         var start: Offset
         var length: Offset
     }
+}
+
+extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
 
     /// The most rows sorted as one run: at most about 32 runs, each sorted with its keys,
     /// which are held for one run (per thread) at a time.

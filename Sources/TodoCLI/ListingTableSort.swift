@@ -37,7 +37,7 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
             Self.withView(segments) { view in
                 func sort(_ range: Range<Int>) {
                     var keys: [SortKey] = []
-                    keys.reserveCapacity(length)
+                    keys.reserveCapacity(min(length, count))
                     for run in range {
                         keys.removeAll(keepingCapacity: true)
                         for index in bounds[run]..<bounds[run + 1] {

@@ -4,15 +4,24 @@
 ///
 /// A line takes eight bytes: 40 more bits of its hash (with the partition's 8, a 48-bit
 /// identity, see ``identity(_:)``) and, in the low 24 bits, its distance from the first line of its chunk. Chunks of
-/// 512 lines are never moved once written, so a partition grows without copying. Only the scan
-/// that makes the partitions adds to them; everyone else reads them once the scan is done.
+/// 128 lines are never moved once written, so a partition grows without copying. The chunks
+/// are cut one after another from large blocks rather than allocated one by one: a block's
+/// pages are touched only as its chunks fill, and the allocator is not asked to grow its heap
+/// a page at a time (which a second thread's heap does with one system call per page). Small
+/// chunks keep the pages touched close to the lines held when each partition has only a few
+/// hundred lines. Only the scan that makes the partitions adds to them; everyone else reads
+/// them once the scan is done.
 final class HashPartitions: @unchecked Sendable {
     /// How many high bits of a hash choose its partition.
     static let bits = 8
     /// The number of partitions.
     static let count = 1 << bits
 
-    private static let chunkSize = 512
+    private static let chunkSize = 128
+    /// The entries of the first block (32 chunks, 32 KiB, for a small file) and of the others
+    /// (256 KiB, which the allocator maps on its own).
+    private static let firstBlockSize = 1 << 12
+    private static let blockSize = 1 << 15
     static let distanceBits: UInt64 = 24
     static let distanceMask: UInt64 = (1 << distanceBits) - 1
 
@@ -27,6 +36,11 @@ final class HashPartitions: @unchecked Sendable {
     private let current: UnsafeMutablePointer<Chunk>
     /// The full chunks of each partition, in order.
     private var full: [[Chunk]] = Array(repeating: [], count: HashPartitions.count)
+    /// The blocks the chunks are cut from; the last one is being cut.
+    private var blocks: [UnsafeMutablePointer<UInt64>] = []
+    /// Where the next chunk of the last block starts, and the entries left after it.
+    private var nextChunk: UnsafeMutablePointer<UInt64>?
+    private var left = 0
 
     init() {
         current = .allocate(capacity: Self.count)
@@ -34,10 +48,7 @@ final class HashPartitions: @unchecked Sendable {
     }
 
     deinit {
-        for index in 0..<Self.count {
-            current[index].entries?.deallocate()
-            for chunk in full[index] { chunk.entries?.deallocate() }
-        }
+        for block in blocks { block.deallocate() }
         current.deallocate()
     }
 
@@ -67,8 +78,16 @@ final class HashPartitions: @unchecked Sendable {
 
     private func start(_ partition: Int, at line: Int) {
         if current[partition].entries != nil { full[partition].append(current[partition]) }
-        current[partition] = Chunk(
-            entries: .allocate(capacity: Self.chunkSize), count: 0, firstLine: line)
+        if left == 0 {
+            let size = blocks.isEmpty ? Self.firstBlockSize : Self.blockSize
+            let block = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+            blocks.append(block)
+            nextChunk = block
+            left = size
+        }
+        current[partition] = Chunk(entries: nextChunk, count: 0, firstLine: line)
+        nextChunk = nextChunk.map { $0 + Self.chunkSize }
+        left -= Self.chunkSize
     }
 
     /// How many lines partition `index` holds.

@@ -112,6 +112,43 @@ import TodoTxt
         #expect(text == expectedText)
     }
 
+    /// Enough lines that every hash partition fills several chunks and the chunks come from
+    /// several blocks: repeats far apart (across chunks, blocks and the halves) and near each
+    /// other are all found, each naming its first line.
+    @Test func repeatsAcrossManyChunksAreAllFound() {
+        var bytes: [UInt8] = []
+        var lines: [[UInt8]] = []
+        for index in 0..<90_000 {
+            // Every 97th line repeats one far back, every 89th the line before it.
+            let line: [UInt8]
+            if index >= 60_000 && index % 97 == 0 {
+                line = lines[index - 59_000 - index % 1000]
+            } else if index > 0 && index % 89 == 0 {
+                line = lines[index - 1]
+            } else {
+                line = Array("task \(index) +p\(index % 7) @c".utf8)
+            }
+            lines.append(line)
+            bytes += line
+            bytes.append(0x0A)
+        }
+        let sequential: (() -> Void, () -> Void) -> Void = { first, second in
+            first()
+            second()
+        }
+        let found = Checker.check(bytes, today: Self.today, together: sequential)
+        let expected = ReferenceCheck.check(bytes, today: Self.today)
+        let duplicates = expected.filter { $0.rule == .duplicateTask }
+        #expect(duplicates.count > 1000)
+        #expect(found == expected)
+        // The same without halves, and cut into many stretches and pieces.
+        #expect(Checker.check(bytes, today: Self.today) == expected)
+        let ends = Self.lineEnds(bytes)
+        let stretches = stride(from: 7_000, to: ends.count - 1, by: 23_000).map { ends[$0] }
+        let pieces = Set(stride(from: 500, to: ends.count - 1, by: 1_700).map { ends[$0] })
+        #expect(Self.report(bytes, stretches: stretches, pieces: pieces).diagnostics == expected)
+    }
+
     @Test func dateBytesAcceptExactlyTheDatesLocalDateAccepts() {
         var random = SplitMix(seed: 10)
         let years = ["0000", "0001", "0004", "1900", "2000", "2023", "2024", "2100", "9999"]

@@ -13,6 +13,13 @@ struct LineGate: Sendable {
     /// Whether every line the expression selects has a priority: the expression, or an operand
     /// of its outermost `and`, is a `pri` comparison that a missing priority fails.
     let requiresPriority: Bool
+    /// Bytes that every line the gate admits holds (with `A`-`Z` read as `a`-`z`) and that can
+    /// be searched for across many lines at once: the gate's one regex's literal, else its
+    /// first word's; `nil` when there is none.
+    let searchableLiteral: [UInt8]?
+    /// Whether ``searchableLiteral`` is the literal of the gate's one regex (else it is the
+    /// first word's).
+    private let literalComesFromRegex: Bool
 
     /// The gate of an expression tree (`nil`: the empty expression, which lets every line pass).
     init(_ root: QueryNode?) {
@@ -27,6 +34,17 @@ struct LineGate: Sendable {
         }
         words = operands.compactMap { operand in
             if case .text(let pattern) = operand { LineWord(pattern) } else { nil }
+        }
+        // The gate's one regex's literal, when it has one without a line break (which could
+        // be found across two lines).
+        if regexes.count == 1, let literal = regexes.first?.required, !literal.isEmpty,
+            !literal.contains(0x0A), !literal.contains(0x0D)
+        {
+            searchableLiteral = literal
+            literalComesFromRegex = true
+        } else {
+            searchableLiteral = words.first.flatMap { $0.mayUnfold ? nil : $0.bytes }
+            literalComesFromRegex = false
         }
         requiresPriority = operands.contains { operand in
             guard case .comparison(let comparison) = operand, comparison.field == .priority
@@ -56,40 +74,44 @@ struct LineGate: Sendable {
 
     /// Whether the line's bytes (without its terminator) pass every test of the gate.
     func admits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for word in words where !word.mayOccur(in: bytes) { return false }
-        for regex in regexes where !regex.matches(bytes) { return false }
-        return true
+        admits(bytes, wordsFrom: 0, regexesFrom: 0)
     }
 
     /// Whether a line in which ``searchableLiteral`` was found passes every test of the gate
     /// (the test that literal comes from is not made again).
     func admits(lineContainingLiteral bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let regex = searchableRegex {
-            for word in words where !word.mayOccur(in: bytes) { return false }
-            return regex.matches(lineContainingRequired: bytes)
-        }
-        return words.dropFirst().allSatisfy { $0.mayOccur(in: bytes) }
-            && regexes.allSatisfy { $0.matches(bytes) }
+        guard literalComesFromRegex else { return admits(bytes, wordsFrom: 1, regexesFrom: 0) }
+        return admits(bytes, wordsFrom: 0, regexesFrom: 1)
+            && regexes.withUnsafeBufferPointer { $0[0].matches(lineContainingRequired: bytes) }
     }
 
-    /// Bytes that every line the gate admits holds (with `A`-`Z` read as `a`-`z`) and that can
-    /// be searched for across many lines at once: the gate's one regex's literal, else its
-    /// first word's; `nil` when there is none.
-    var searchableLiteral: [UInt8]? {
-        if let regex = searchableRegex { return regex.required }
-        guard let word = words.first, !word.mayUnfold else { return nil }
-        return word.bytes
-    }
-
-    /// The gate's one regex when it has a literal that can be searched for across many lines
-    /// at once (one without a line break); `nil` otherwise.
-    private var searchableRegex: LineRegex? {
-        guard regexes.count == 1, let regex = regexes.first else { return nil }
-        let literal = regex.required
-        guard !literal.isEmpty, !literal.contains(0x0A), !literal.contains(0x0D) else {
-            return nil
+    /// Whether the line passes the tests of the words and regexes from the given positions on.
+    ///
+    /// Two threads test lines with copies of one gate, whose words and regexes share their
+    /// storage: each test reaches its word or regex in place, through a pointer. A copy made
+    /// for each line (as a `for` loop over the arrays makes) counts references to that shared
+    /// storage, and the two threads then fight over those counts' cache lines for every line.
+    @inline(__always)
+    private func admits(
+        _ bytes: UnsafeBufferPointer<UInt8>, wordsFrom firstWord: Int, regexesFrom firstRegex: Int
+    ) -> Bool {
+        let wordsPass = words.withUnsafeBufferPointer { words in
+            var index = firstWord
+            while index < words.count {
+                if !words[index].mayOccur(in: bytes) { return false }
+                index &+= 1
+            }
+            return true
         }
-        return regex
+        guard wordsPass else { return false }
+        return regexes.withUnsafeBufferPointer { regexes in
+            var index = firstRegex
+            while index < regexes.count {
+                if !regexes[index].matches(bytes) { return false }
+                index &+= 1
+            }
+            return true
+        }
     }
 
     /// The indices of the lines of `list` that the gate admits, found by searching the file's

@@ -36,7 +36,7 @@ extension Listing {
         }
 
         /// The bytes from one count of ``Segment/lineFeeds`` to the next.
-        static var blockSize: Int { 256 }
+        static var blockSize: Int { 512 }
 
         private(set) var segments: [Segment] = []
         /// The rows, as offsets in the table's address space.

@@ -138,22 +138,32 @@ extension Listing {
         byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
     }
 
+    /// -1, 0 or 1: the order of two texts whose first 24 folded bytes (the sort keys) are
+    /// equal, by their folded bytes from where the keys stop being sure (the 24th byte, or the
+    /// shorter text's end), then by length; 0 when they differ at most in case.
+    @inline(__always)
+    static func foldedTailOrder(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
+    )
+        -> Int
+    {
+        let count = min(a.count, b.count)
+        var index = min(keyLength, count)
+        while index < count {
+            let x = fold(a[index])
+            let y = fold(b[index])
+            if x != y { return x < y ? -1 : 1 }
+            index += 1
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
     /// The order of two rows whose first 24 folded bytes are equal: the folded text from where
     /// the keys stop being sure (the 24th byte, or the shorter text's end), then the number,
     /// then the text unfolded.
     private static func precedes(_ left: Row, _ right: Row) -> Bool {
         let order = left.content.withUnsafeBufferPointer { a in
-            right.content.withUnsafeBufferPointer { b -> Int in
-                let count = min(a.count, b.count)
-                var index = min(keyLength, count)
-                while index < count {
-                    let x = fold(a[index])
-                    let y = fold(b[index])
-                    if x != y { return x < y ? -1 : 1 }
-                    index += 1
-                }
-                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-            }
+            right.content.withUnsafeBufferPointer { b in foldedTailOrder(a, b) }
         }
         if order != 0 { return order < 0 }
         if left.number != right.number { return left.number < right.number }

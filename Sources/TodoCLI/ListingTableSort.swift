@@ -168,15 +168,8 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         if left.third != right.third { return left.third < right.third }
         let a = UnsafeBufferPointer(start: view.pointer(left.start), count: Int(left.length))
         let b = UnsafeBufferPointer(start: view.pointer(right.start), count: Int(right.length))
-        let count = min(a.count, b.count)
-        var index = min(24, count)
-        while index < count {
-            let x = Listing.fold(a[index])
-            let y = Listing.fold(b[index])
-            if x != y { return x < y }
-            index += 1
-        }
-        if a.count != b.count { return a.count < b.count }
+        let order = Listing.foldedTailOrder(a, b)
+        if order != 0 { return order < 0 }
         let leftNumber = view.number(left.start)
         let rightNumber = view.number(right.start)
         if leftNumber != rightNumber { return leftNumber < rightNumber }

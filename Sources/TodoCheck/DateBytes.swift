@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Ten bytes that spell a valid `YYYY-MM-DD`, kept as two integers so that a finding can carry
 /// its dates after the bytes it was read from are gone.
 struct DateBytes: Sendable, Equatable {
@@ -39,11 +41,7 @@ struct DateBytes: Sendable, Equatable {
         let year =
             Int(places & 0xFF) * 1000 + Int((places >> 8) & 0xFF) * 100
             + Int((places >> 16) & 0xFF) * 10 + Int((places >> 24) & 0xFF)
-        switch month {
-        case 2: return day == 29 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        case 4, 6, 9, 11: return day <= 30
-        default: return day <= 31
-        }
+        return day <= LocalDate.daysIn(month: month, year: year)
     }
 
     /// Whether this date is later than `other` (byte order is date order for valid dates).

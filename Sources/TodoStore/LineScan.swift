@@ -53,8 +53,11 @@ struct LineScan {
                 guard let base = buffer.baseAddress else { return }
                 var position = 0
                 /// Counts the lines of the rest of the piece, none of which is kept.
-                func skipRest() {
-                    let feeds = LineFeeds.count(in: base + position, count: count - position)
+                /// Counts the rest of the piece as lines not kept (`feeds`: its line feeds, when
+                /// already counted).
+                func skipRest(feeds counted: Int? = nil) {
+                    let feeds =
+                        counted ?? LineFeeds.count(in: base + position, count: count - position)
                     if feeds > 0 {
                         var end = count - 1
                         while base[end] != 0x0A { end -= 1 }
@@ -75,7 +78,7 @@ struct LineScan {
                         let wantedNext = next < targets.count ? targets[next] : Int.max
                         let feeds = LineFeeds.count(in: base + position, count: count - position)
                         if index + feeds < wantedNext {
-                            skipRest()
+                            skipRest(feeds: feeds)
                             break
                         }
                         walking = true

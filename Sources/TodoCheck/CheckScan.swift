@@ -75,7 +75,7 @@ package struct CheckScan: Sendable {
             let line = Array(UnsafeBufferPointer(start: content, count: count))[...]
             let found = LineCheck.findings(in: line, number: index + 1, today: today)
             if !found.isEmpty { lineFindings += Checker.sorted(found) }
-            hash = LineHash.hash(content, count: count)
+            hash = DuplicateHash.hash(content, count: count)
         }
         if hash != 0 { hashes.append(hash, line: index) }
         switch screen.terminator {

@@ -189,7 +189,7 @@ package enum Checker {
     package static func fingerprint(_ bytes: ArraySlice<UInt8>) -> UInt64? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            let hash = LineHash.hash(base, count: buffer.count)
+            let hash = DuplicateHash.hash(base, count: buffer.count)
             return hash == 0 ? nil : hash
         }
     }

@@ -24,7 +24,7 @@ struct LineScreen {
 
     /// The verdict.
     let verdict: Verdict
-    /// The line's hash (see ``LineHash``), or 0 for a blank line (only spaces and tabs, or
+    /// The line's hash (see ``DuplicateHash``), or 0 for a blank line (only spaces and tabs, or
     /// nothing). Not set (0) for a ``Verdict/suspect`` line.
     let hash: UInt64
     /// The length of the line's content (without its terminator).
@@ -98,7 +98,7 @@ struct LineScreen {
             return (continuation[0] ^ expected) | (continuation[1] ^ expectedNext) | narrow[0]
                 | narrow[1]
         }
-        var hash = LineHash.seed
+        var hash = DuplicateHash.seed
         var marks: UInt64 = 0
         var taggedBadly = false
         var slips: UInt64 = 0
@@ -145,7 +145,7 @@ struct LineScreen {
                     taggedBadly = true
                 }
             }
-            hash = LineHash.step(hash, first, second)
+            hash = DuplicateHash.step(hash, first, second)
             if (first | second | carry) & Self.highs != 0 {
                 slips |= utf8Slips(lanes, &carry)
             }
@@ -159,8 +159,8 @@ struct LineScreen {
         if !hasLineFeed && offset < readable {
             // The last bytes that may be read, and zeros after them.
             take(
-                LineHash.word(line, count: readable, readable: readable, at: offset),
-                LineHash.word(line, count: readable, readable: readable, at: offset + 8),
+                DuplicateHash.word(line, count: readable, readable: readable, at: offset),
+                DuplicateHash.word(line, count: readable, readable: readable, at: offset + 8),
                 at: offset)
         }
         var count = length
@@ -202,7 +202,7 @@ struct LineScreen {
         // The hash above took in the CR of a CRLF line.
         self.hash =
             terminator == .crlf
-            ? LineHash.hash(line, count: count) : LineHash.finish(hash, count: count)
+            ? DuplicateHash.hash(line, count: count) : DuplicateHash.finish(hash, count: count)
     }
 
     /// Whether none of the colons flagged (0x80) in the words `first` and `second` at `offset`

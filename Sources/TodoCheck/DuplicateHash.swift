@@ -5,7 +5,7 @@
 /// with zeros), each pair folded into the hash by one full-width multiplication (a short chain
 /// of dependent instructions per sixteen bytes), and the length is folded in at the end. The
 /// hash is never 0, which stands for a blank line where a hash is stored.
-enum LineHash {
+enum DuplicateHash {
     /// The hash before the first pair of words.
     static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
 

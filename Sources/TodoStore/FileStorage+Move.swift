@@ -107,7 +107,7 @@ extension FileStorage {
 
     /// Whether two existing paths lead to one file (hard links): locking it twice would wait
     /// forever.
-    private func isSameFile(_ first: RealLocation, _ second: RealLocation) -> Bool {
+    func isSameFile(_ first: RealLocation, _ second: RealLocation) -> Bool {
         guard let one = try? sys.statusOfPath(first.path, true),
             let other = try? sys.statusOfPath(second.path, true)
         else { return false }

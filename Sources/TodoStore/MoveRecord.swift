@@ -34,15 +34,13 @@ struct MoveRecord: Equatable {
 
     /// The record as bytes: the magic line, then each field as `NAME LENGTH` on a line of its
     /// own followed by exactly LENGTH bytes and a line feed, so that any byte may appear in a
-    /// path or a line.
-    func encoded() -> [UInt8] {
+    /// path or a line. Fields may come in any order; without `tailAndLines`, the `tail` and
+    /// `line` fields are left for the writer to add after the others.
+    func encoded(tailAndLines: Bool = true) -> [UInt8] {
         var bytes = Array((Self.magic + "\n").utf8)
         bytes.reserveCapacity(tail.count + lines.reduce(0) { $0 + $1.count + 12 } + 512)
         func field(_ name: String, _ value: [UInt8]) {
-            bytes += name.utf8
-            bytes.append(0x20)
-            MoveRecord.appendDecimal(value.count, to: &bytes)
-            bytes.append(0x0A)
+            bytes += MoveRecord.fieldHeader(name, count: value.count)
             bytes += value
             bytes.append(0x0A)
         }
@@ -64,8 +62,18 @@ struct MoveRecord: Equatable {
             [Int64(bitPattern: temporaryDevice), Int64(bitPattern: temporaryInode)])
         number("destination-length", [destinationLength])
         number("blanks", [blanks ? 1 : 0])
+        guard tailAndLines else { return bytes }
         field("tail", tail)
         for line in lines { field("line", line) }
+        return bytes
+    }
+
+    /// The line that starts a field of `count` bytes.
+    static func fieldHeader(_ name: String, count: Int) -> [UInt8] {
+        var bytes = Array(name.utf8)
+        bytes.append(0x20)
+        appendDecimal(count, to: &bytes)
+        bytes.append(0x0A)
         return bytes
     }
 

@@ -1,0 +1,299 @@
+import TodoPlatform
+import TodoTxt
+
+/// How one attempt of a move line by line ended.
+private enum LineMoveOutcome {
+    /// The move is complete: this many lines moved.
+    case done(Int)
+    /// A file was replaced while its lock was held: release everything and lock again.
+    case restart
+    /// The files are of a kind only the whole-file move handles.
+    case wholeFile
+}
+
+extension FileStorage: LineMovingStorage {
+    package func moveLines(
+        from source: String, to destination: String,
+        _ fate: (UnsafeRawBufferPointer) -> LineFate,
+        moved: (UnsafeRawBufferPointer) -> Void
+    ) throws -> Int {
+        try moveLines(
+            from: source, to: destination, observing: nil, observingLines: nil, fate,
+            moved: moved)
+    }
+
+    /// ``moveLines(from:to:_:moved:)``, telling `observer` what it changed as it goes; when the
+    /// files need the whole-file move (one file under two names, a device as destination),
+    /// that runs instead and tells `observe` what it wrote.
+    ///
+    /// The steps and the record are those of ``move(from:to:_:)``, so that a move killed on
+    /// the way is finished or taken back the same way; only the source is read once, in
+    /// pieces, its kept lines written to the new version as they come, and the destination
+    /// only counted to its end.
+    package func moveLines(
+        from source: String, to destination: String, observing observe: WriteObserver?,
+        observingLines observer: MoveObserver?,
+        _ fate: (UnsafeRawBufferPointer) -> LineFate,
+        moved: (UnsafeRawBufferPointer) -> Void
+    ) throws -> Int {
+        let sourceLocation = try locate(source)
+        let destinationLocation = try locate(destination)
+        if sourceLocation.path != destinationLocation.path
+            && !isSameFile(sourceLocation, destinationLocation)
+            && !isCharacterDevice(destinationLocation)
+        {
+            let targets = [
+                LockTarget(location: sourceLocation, path: source, creating: false),
+                LockTarget(location: destinationLocation, path: destination, creating: true),
+            ]
+            var attempt = 0
+            while attempt < Self.attempts {
+                attempt += 1
+                let files = try lockAll(targets)
+                let outcome: LineMoveOutcome
+                do {
+                    defer { unlock(files) }
+                    guard files.count == 2 else { throw keptChanging(source) }
+                    outcome = try moveLinesOnce(
+                        from: files[0], to: files[1], observer: observer, fate, moved: moved)
+                }
+                switch outcome {
+                case .done(let count): return count
+                case .restart: continue
+                case .wholeFile: attempt = Self.attempts + 1
+                }
+            }
+            if attempt == Self.attempts { throw keptChanging(source) }
+        }
+        observer?.restart()
+        let lines = try move(from: source, to: destination, observing: observe) { list in
+            let lines = LineFate.apply(fate, to: &list)
+            return (lines, lines)
+        }
+        for line in lines { line.withUnsafeBytes(moved) }
+        return lines.count
+    }
+
+    /// One attempt of a move line by line, with both files locked.
+    private func moveLinesOnce(
+        from source: LockedFile, to destination: LockedFile, observer: MoveObserver?,
+        _ fate: (UnsafeRawBufferPointer) -> LineFate,
+        moved: (UnsafeRawBufferPointer) -> Void
+    ) throws -> LineMoveOutcome {
+        guard let (fd, state) = try openLocked(source) else { return .restart }
+        defer { try? sys.close(fd) }
+        guard state.kind == .regular else { return .wholeFile }
+        observer?.restart()
+        // 1. The source's new version, synced but not yet in place.
+        var scanned: MoveScan?
+        let temporary: TemporaryFile
+        do {
+            temporary = try prepareTemporary(source, expecting: state) { out throws(Errno) in
+                scanned = try MoveScan.run(
+                    fd, length: state.identity?.size ?? 0, to: out, sys: sys, fate: fate,
+                    observe: observer?.removed)
+            }
+        } catch {
+            switch error {
+            case .changed: return .restart
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
+            }
+        }
+        guard let scan = scanned, scan.removedCount > 0 else {
+            try? sys.removeAt(source.directory, temporary.name)
+            return scanned == nil ? .restart : .done(0)
+        }
+        if scan.movedCount == 0 {
+            // Only lines taken out: a plain replace.
+            do {
+                try commitTemporary(temporary, to: source, expecting: state, comparingBytes: false)
+            } catch {
+                switch error {
+                case .changed: return .restart
+                case .failed(let storeError), .unsynced(let storeError): throw storeError
+                }
+            }
+            return .done(0)
+        }
+        guard let end = try destinationEnd(destination), let before = state.identity else {
+            try? sys.removeAt(source.directory, temporary.name)
+            return .restart
+        }
+        let length = end.length
+        let tail = TailWriter(scan: scan, shape: AppendShape(end))
+        // 2. The record, then 3. the append.
+        var recordName: String?
+        do {
+            let unchanged: Bool
+            do {
+                unchanged = try isUnchanged(source, since: state, comparingBytes: false)
+            } catch {
+                if case .failed(let storeError) = error { throw storeError }
+                unchanged = false
+            }
+            guard unchanged else {
+                try? sys.removeAt(source.directory, temporary.name)
+                return .restart
+            }
+            let record = MoveRecord(
+                source: source.location.path, destination: destination.location.path,
+                sourceBefore: before, temporary: temporary.name,
+                temporaryDevice: temporary.device, temporaryInode: temporary.inode,
+                destinationLength: length, tail: [], lines: [], blanks: false)
+            recordName = try writeRecord(record) { writer throws(Errno) in
+                try tail.writeRecordFields(to: &writer)
+            }
+            try writeTail(to: destination, at: length) { writer throws(Errno) in
+                try tail.write(to: &writer)
+            }
+        } catch {
+            try? sys.removeAt(source.directory, temporary.name)
+            if let recordName { try? removeRecord(recordName) }
+            throw error
+        }
+        // 4. The rename.
+        do {
+            try commitTemporary(temporary, to: source, expecting: state, comparingBytes: false)
+        } catch {
+            if case .unsynced(let storeError) = error { throw storeError }
+            try truncatingBack(destination, to: length)()
+            if let recordName { try? removeRecord(recordName) }
+            switch error {
+            case .changed: return .restart
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
+            }
+        }
+        // 5. Done: a record left behind by a failure here is recognised as finished.
+        if let recordName { try? removeRecord(recordName) }
+        if let observer { tail.tell(observer, end: end) }
+        scan.forEachMoved(moved)
+        return .done(scan.movedCount)
+    }
+
+    /// Opens a locked file by its name for reading: the descriptor and the file's state (no
+    /// bytes read); `nil` when the name no longer leads to the locked inode.
+    private func openLocked(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
+        let fd = try call("read", file.path) { () throws(Errno) in
+            try sys.openAt(file.directory, file.location.name, [], 0)
+        }
+        do throws(StoreError) {
+            let status = try call("read", file.path) { () throws(Errno) in try sys.status(fd) }
+            if status.kind == .directory { throw failure("read", file.path, .isDirectory) }
+            let held = try call("read", file.path) { () throws(Errno) in
+                try sys.status(file.fd)
+            }
+            guard held.device == status.device, held.inode == status.inode else {
+                try? sys.close(fd)
+                return nil
+            }
+            return (fd, FileState(bytes: [], status: status))
+        } catch {
+            try? sys.close(fd)
+            throw error
+        }
+    }
+
+    /// The destination counted to its end, with its first line and last two kept; `nil` when
+    /// its name no longer leads to the locked inode or it changed while being read.
+    private func destinationEnd(_ file: LockedFile) throws(StoreError) -> LineScan? {
+        guard let (fd, state) = try openLocked(file) else { return nil }
+        defer { try? sys.close(fd) }
+        let scan = try LineScan.read(
+            fd, keeping: [0], toEnd: true, path: file.path, storage: self)
+        return scan.length == state.identity?.size ? scan : nil
+    }
+}
+
+/// The bytes a move line by line appends to its destination, made from the moved lines'
+/// contents as they are written (never held whole): for the record, for the destination and
+/// for an observer.
+private struct TailWriter {
+    let scan: MoveScan
+    let shape: AppendShape
+
+    /// Calls `body` with the pieces of the append: the terminator the destination's open last
+    /// line gets, then each moved line with its terminator (`line` tells where each begins).
+    func forEachPiece(
+        _ body: (UnsafeRawBufferPointer) -> Void, line: () -> Void = {}
+    ) {
+        var shape = self.shape
+        scan.forEachMoved { content in
+            let (closing, terminator) = shape.append(content)
+            if let closing { closing.bytes.withUnsafeBytes(body) }
+            line()
+            body(content)
+            terminator.bytes.withUnsafeBytes(body)
+        }
+    }
+
+    /// The number of bytes appended.
+    var count: Int {
+        var total = 0
+        forEachPiece { total += $0.count }
+        return total
+    }
+
+    /// Writes the append through `writer`.
+    func write(to writer: inout ChunkWriter) throws(Errno) {
+        var failure: Errno?
+        forEachPiece { piece in
+            guard failure == nil else { return }
+            writer.append(piece)
+            do throws(Errno) {
+                try writer.flushIfFull()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        try writer.flush()
+    }
+
+    /// Writes the record's `tail` field and a `line` field for each moved line (see
+    /// ``MoveRecord/encoded()``).
+    func writeRecordFields(to writer: inout ChunkWriter) throws(Errno) {
+        writer.append(MoveRecord.fieldHeader("tail", count: count))
+        try write(to: &writer)
+        writer.append([0x0A])
+        var failure: Errno?
+        scan.forEachMoved { content in
+            guard failure == nil else { return }
+            writer.append(MoveRecord.fieldHeader("line", count: content.count))
+            writer.append(content)
+            writer.append([0x0A])
+            do throws(Errno) {
+                try writer.flushIfFull()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        try writer.flush()
+    }
+
+    /// Tells `observer` about the append to a destination that `end` describes: the stretch
+    /// from its open last line (or from its end), and each line of the append.
+    func tell(_ observer: MoveObserver, end: LineScan) {
+        let count = end.lineCount ?? 0
+        let last = count > 0 ? end.lines[count - 1] : nil
+        let open = last.map { $0.terminator == .none } ?? false
+        let firstLine = open ? count - 1 : count
+        let aboveIndex = firstLine - 1
+        let stretch = ChangedLines(
+            firstLine: firstLine, before: open ? [last?.raw ?? []] : [], after: [],
+            above: aboveIndex >= 0 ? end.lines[aboveIndex]?.raw : nil, below: nil)
+        observer.appended(stretch) { body in
+            // The open line and its new terminator make the stretch's first line.
+            var pending: [UInt8] = open ? last?.raw ?? [] : []
+            var started = false
+            forEachPiece(
+                { piece in pending.append(contentsOf: piece) },
+                line: {
+                    if started || open { pending.withUnsafeBytes(body) }
+                    started = true
+                    pending.removeAll(keepingCapacity: true)
+                })
+            pending.withUnsafeBytes(body)
+        }
+    }
+}

@@ -17,7 +17,7 @@
 /// themselves (`<has above> <has below>` as 0 or 1, then the lines after the after lines).
 extension History {
     /// The first line of every history file this version writes.
-    private static let magic = Array("todo-history 2\n".utf8)
+    static let magic = Array("todo-history 2\n".utf8)
     /// The first line of a history file of version 1.
     private static let magicVersion1 = Array("todo-history 1\n".utf8)
 

@@ -1,4 +1,5 @@
 import TodoHistory
+import TodoPlatform
 import TodoStore
 
 /// The undo record of a move line by line, built from the stretches the store tells while it
@@ -57,6 +58,15 @@ struct MoveRecorder {
         shift += stretch.before.count - stretch.after.count
     }
 
+    /// Whether `line` holds exactly the bytes of `bytes`.
+    private static func same(_ bytes: [UInt8], _ line: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == line.count
+            && bytes.withUnsafeBytes { own in
+                guard let one = own.baseAddress, let other = line.baseAddress else { return true }
+                return sameMemory(one, other, line.count)
+            }
+    }
+
     /// Records the append to the destination.
     mutating func appended(
         _ stretch: ChangedLines, forEachAfter: ((UnsafeRawBufferPointer) -> Void) -> Void
@@ -65,7 +75,7 @@ struct MoveRecorder {
         var next = stretch.before.isEmpty ? 0 : -1
         let moved = movedLines
         forEachAfter { line in
-            if next >= 0 && next < moved.count && moved[next].elementsEqual(line) {
+            if next >= 0 && next < moved.count && Self.same(moved[next], line) {
                 after.append(moved[next])
             } else {
                 after.append(Array(line))

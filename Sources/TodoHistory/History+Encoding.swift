@@ -54,7 +54,7 @@ extension History {
             if value >= 10 { number(value / 10) }
             out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
         }
-        func chunk(_ bytes: some Collection<UInt8>) throws(Failure) {
+        func chunk(_ bytes: [UInt8]) throws(Failure) {
             number(bytes.count)
             out.append(0x0A)
             out += bytes
@@ -77,10 +77,10 @@ extension History {
                 "E", String(entry.id), String(entry.time), entry.undid.map(String.init) ?? "-",
                 String(entry.files.count),
             ])
-            try chunk(entry.command.utf8)
+            try chunk(Array(entry.command.utf8))
             for file in entry.files {
                 header(["F", String(file.hunks.count)])
-                try chunk(file.path.utf8)
+                try chunk(Array(file.path.utf8))
                 for hunk in file.hunks {
                     out += [0x48, 0x20]
                     for (index, value) in [

@@ -32,19 +32,26 @@ struct AppendShape {
         self.lastIsFirst = lastIsFirst
     }
 
+    /// The terminator a new line gets.
+    var newLine: LineTerminator {
+        if let first, first != .none { first } else { .lf }
+    }
+
+    /// The terminator the open last line gets when a line is appended; `nil` when there is no
+    /// open last line.
+    var closing: LineTerminator? {
+        guard first != nil && lastIsOpen else { return nil }
+        return newLine == .lf && lastByte == 0x0D ? .crlf : newLine
+    }
+
     /// Appends a line of `content`: the terminator the open last line gets first, if any, and
     /// the new line's own.
     mutating func append(
         _ content: UnsafeRawBufferPointer
     ) -> (closing: LineTerminator?, terminator: LineTerminator) {
-        let newLine: LineTerminator =
-            if let first, first != .none { first } else { .lf }
-        var closing: LineTerminator?
-        if first != nil && lastIsOpen {
-            let fitted: LineTerminator = newLine == .lf && lastByte == 0x0D ? .crlf : newLine
-            closing = fitted
-            if lastIsFirst { first = fitted }
-        }
+        let newLine = self.newLine
+        let closing = self.closing
+        if let closing, lastIsFirst { first = closing }
         let terminator: LineTerminator = newLine == .lf && content.last == 0x0D ? .crlf : newLine
         if first == nil { first = terminator }
         lastIsOpen = false

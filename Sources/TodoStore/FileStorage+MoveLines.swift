@@ -249,25 +249,15 @@ private struct TailWriter {
         try writer.flush()
     }
 
-    /// Writes the record's `tail` field and a `line` field for each moved line (see
-    /// ``MoveRecord/encoded()``).
+    /// Writes the record's `tail` field, and the `tail-lines` field that lets the moved lines
+    /// be read back from it (see ``MoveRecord/lines``).
     func writeRecordFields(to writer: inout ChunkWriter) throws(Errno) {
+        let closing = shape.closing?.bytes.count ?? 0
         writer.append(MoveRecord.fieldHeader("tail", count: count))
         try write(to: &writer)
         writer.append([0x0A])
-        var failure: Errno?
-        scan.forEachMoved { content in
-            guard failure == nil else { return }
-            writer.append(MoveRecord.fieldHeader("line", count: content.count))
-            writer.append(content)
-            writer.append([0x0A])
-            do throws(Errno) {
-                try writer.flushIfFull()
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
+        let digits = Array(String(closing).utf8)
+        writer.append(MoveRecord.fieldHeader("tail-lines", count: digits.count) + digits + [0x0A])
         try writer.flush()
     }
 

@@ -23,7 +23,10 @@ struct MoveRecord: Equatable {
     var destinationLength: Int64
     /// The bytes appended to the destination at ``destinationLength``.
     var tail: [UInt8]
-    /// The moved lines (without terminators), in order.
+    /// The moved lines (without terminators), in order. A record written by a move line by line
+    /// does not list them: it names the length of the terminator at the start of ``tail``
+    /// that closed the destination's open last line (field `tail-lines`), and they are read
+    /// back from the tail (see ``lines(inTail:after:)``).
     var lines: [[UInt8]]
     /// Whether the move left empty lines in place of the moved ones (`mv` keeping line
     /// numbers) rather than removing them.
@@ -130,6 +133,24 @@ struct MoveRecord: Equatable {
         self.blanks = blanks[0] == 1
         self.tail = Array(tail)
         lines = fields.filter { $0.name == "line" }.map { Array($0.value) }
+        if lines.isEmpty, let closing = numbers("tail-lines", 1) {
+            guard closing[0] >= 0, closing[0] <= tail.count else { return nil }
+            lines = Self.lines(inTail: self.tail, after: Int(closing[0]))
+        }
+    }
+
+    /// The lines (without terminators) a tail appends after its first `closing` bytes: each
+    /// ends at LF, with the CR before it when there is one (a line whose content ends with CR
+    /// got CR LF, so taking CR LF off gives its content back).
+    static func lines(inTail tail: [UInt8], after closing: Int) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = closing
+        for index in closing..<tail.count where tail[index] == 0x0A {
+            let end = index > start && tail[index - 1] == 0x0D ? index - 1 : index
+            lines.append(Array(tail[start..<end]))
+            start = index + 1
+        }
+        return lines
     }
 
     /// Creates a record.

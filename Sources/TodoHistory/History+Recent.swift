@@ -72,8 +72,6 @@ private struct PieceReader {
     var bufferStart: Int64 = 0
     /// The position in the file.
     var offset: Int64 = 0
-    /// Whether the file ended (or failed) at the end of the buffer.
-    var ended = false
 
     init(read: @escaping (UnsafeMutableRawBufferPointer, Int64) -> Int?) {
         self.read = read
@@ -86,15 +84,11 @@ private struct PieceReader {
 
     /// Makes sure the buffer holds the byte at ``offset``; `false` at the end.
     mutating func fill() -> Bool {
-        if offset < bufferStart + Int64(buffer.count) { return true }
-        if ended { return false }
+        if offset >= bufferStart && offset < bufferStart + Int64(buffer.count) { return true }
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         let position = offset
         let count = piece.withUnsafeMutableBytes { read($0, position) }
-        guard let count, count > 0 else {
-            ended = true
-            return false
-        }
+        guard let count, count > 0 else { return false }
         buffer = Array(piece[..<count])
         bufferStart = offset
         return true

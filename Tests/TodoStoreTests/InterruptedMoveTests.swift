@@ -335,6 +335,25 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         #expect(MoveRecord(decoding: "not a record\n".bytes) == nil)
     }
 
+    @Test func aRecordOfAMoveLineByLineReadsItsLinesBackFromTheTail() throws {
+        // The destination's open last line got CR LF; then a line ending with CR (which got
+        // CR LF), an empty one and one with invalid bytes.
+        let tail: [UInt8] = [0x0D, 0x0A, 0x61, 0x0D, 0x0D, 0x0A, 0x0D, 0x0A, 0xFF, 0x00, 0x0D, 0x0A]
+        var record = MoveRecord(
+            source: "/tmp/todo.txt", destination: "/tmp/done.txt",
+            sourceBefore: FileIdentity(
+                device: 1, inode: 2, size: 3, modified: (4, 5), changed: (6, 7)),
+            temporary: ".todo.txt.tmp-1-0", temporaryDevice: 1, temporaryInode: 9,
+            destinationLength: 5, tail: tail, lines: [], blanks: false)
+        var bytes = record.encoded(tailAndLines: false)
+        bytes += MoveRecord.fieldHeader("tail", count: tail.count) + tail + [0x0A]
+        bytes += MoveRecord.fieldHeader("tail-lines", count: 1) + "2\n".bytes
+        record.lines = [[0x61, 0x0D], [], [0xFF, 0x00]]
+        #expect(MoveRecord(decoding: bytes) == record)
+        let wrong = Array(bytes.dropLast(4)) + "2\n99\n".bytes
+        #expect(MoveRecord(decoding: wrong) == nil)
+    }
+
     @Test func aRecordPlantedInAJournalOthersCanWriteIsIgnored() throws {
         let fixture = try MoveFixture()
         defer { fixture.remove() }

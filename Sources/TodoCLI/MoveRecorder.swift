@@ -17,6 +17,9 @@ struct MoveRecorder {
     private var shift = 0
     /// The destination's change, once told.
     private var destinationChange: FileChange?
+    /// The line below the last stretch and its fingerprint: a kept line between two stretches
+    /// is the first one's `below` and the next one's `above`, and is hashed once.
+    private var lastBelow: (line: [UInt8], hash: LineHash)?
 
     init(source: String, destination: String) {
         self.source = source
@@ -35,11 +38,20 @@ struct MoveRecorder {
     mutating func removed(_ stretch: ChangedLines, moved: [Bool]) {
         if stretch.after.isEmpty {
             // Lines only taken out: the one hunk the comparison would find.
+            var above: LineHash?
+            if let line = stretch.above {
+                if let lastBelow, lastBelow.line == line {
+                    above = lastBelow.hash
+                } else {
+                    above = LineHash(of: line)
+                }
+            }
+            let below = stretch.below.map { LineHash(of: $0) }
+            lastBelow = stretch.below.flatMap { line in below.map { (line, $0) } }
             sourceHunks.append(
                 Hunk(
                     beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
-                    before: stretch.before, after: [], above: stretch.above,
-                    below: stretch.below))
+                    before: stretch.before, after: [], aboveHash: above, belowHash: below))
         } else {
             let change = FileChange(
                 path: source,

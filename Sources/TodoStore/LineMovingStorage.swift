@@ -34,9 +34,10 @@ package struct MoveObserver {
     package init(
         restart: @escaping () -> Void,
         removed: @escaping (_ stretch: ChangedLines, _ moved: [Bool]) -> Void,
-        appended: @escaping (
-            _ stretch: ChangedLines, _ forEachAfter: ((UnsafeRawBufferPointer) -> Void) -> Void
-        ) -> Void
+        appended:
+            @escaping (
+                _ stretch: ChangedLines, _ forEachAfter: ((UnsafeRawBufferPointer) -> Void) -> Void
+            ) -> Void
     ) {
         self.restart = restart
         self.removed = removed

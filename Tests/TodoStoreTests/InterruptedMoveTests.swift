@@ -338,7 +338,9 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
     @Test func aRecordOfAMoveLineByLineReadsItsLinesBackFromTheTail() throws {
         // The destination's open last line got CR LF; then a line ending with CR (which got
         // CR LF), an empty one and one with invalid bytes.
-        let tail: [UInt8] = [0x0D, 0x0A, 0x61, 0x0D, 0x0D, 0x0A, 0x0D, 0x0A, 0xFF, 0x00, 0x0D, 0x0A]
+        let tail: [UInt8] = [
+            0x0D, 0x0A, 0x61, 0x0D, 0x0D, 0x0A, 0x0D, 0x0A, 0xFF, 0x00, 0x0D, 0x0A,
+        ]
         var record = MoveRecord(
             source: "/tmp/todo.txt", destination: "/tmp/done.txt",
             sourceBefore: FileIdentity(

@@ -51,7 +51,8 @@ import TodoTxt
             // The shape from what a scan of the file keeps.
             var scan = LineScan()
             scan.lineCount = list.count
-            for index in [0, list.count - 2, list.count - 1] where index >= 0 && index < list.count {
+            for index in [0, list.count - 2, list.count - 1] where index >= 0 && index < list.count
+            {
                 let line = list[index]
                 let mark: [UInt8] = index == 0 && list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
                 scan.keep(mark + line.content + line.terminator.bytes, index: index, at: 0)
@@ -133,7 +134,8 @@ import TodoTxt
         let lines = linesOf(todo)
         #expect(stretches.count == 20_000)
         #expect(stretches.map(\.firstLine) == Array(stride(from: 0, to: 60_000, by: 3)))
-        #expect(stretches.map { $0.before[0] } == lines.enumerated().filter { $0.0 % 3 == 0 }.map(\.1))
+        #expect(
+            stretches.map { $0.before[0] } == lines.enumerated().filter { $0.0 % 3 == 0 }.map(\.1))
         #expect(stretches[1].above == lines[2] && stretches[1].below == lines[4])
         #expect(try readFile(directory.file("done.txt")) == Array(appended.joined()))
         #expect(

@@ -119,52 +119,18 @@ extension FileStorage: LineMovingStorage {
             try? sys.removeAt(source.directory, temporary.name)
             return .restart
         }
-        let length = end.length
         let tail = TailWriter(scan: scan, shape: AppendShape(end))
-        // 2. The record, then 3. the append.
-        var recordName: String?
-        do {
-            let unchanged: Bool
-            do {
-                unchanged = try isUnchanged(source, since: state, comparingBytes: false)
-            } catch {
-                if case .failed(let storeError) = error { throw storeError }
-                unchanged = false
-            }
-            guard unchanged else {
-                try? sys.removeAt(source.directory, temporary.name)
-                return .restart
-            }
-            let record = MoveRecord(
-                source: source.location.path, destination: destination.location.path,
-                sourceBefore: before, temporary: temporary.name,
-                temporaryDevice: temporary.device, temporaryInode: temporary.inode,
-                destinationLength: length, tail: [], lines: [], blanks: false)
-            recordName = try writeRecord(record) { writer throws(Errno) in
-                try tail.writeRecordFields(to: &writer)
-            }
-            try writeTail(to: destination, at: length) { writer throws(Errno) in
-                try tail.write(to: &writer)
-            }
-        } catch {
-            try? sys.removeAt(source.directory, temporary.name)
-            if let recordName { try? removeRecord(recordName) }
-            throw error
-        }
-        // 4. The rename.
-        do {
-            try commitTemporary(temporary, to: source, expecting: state, comparingBytes: false)
-        } catch {
-            if case .unsynced(let storeError) = error { throw storeError }
-            try truncatingBack(destination, to: length)()
-            if let recordName { try? removeRecord(recordName) }
-            switch error {
-            case .changed: return .restart
-            case .failed(let storeError), .unsynced(let storeError): throw storeError
-            }
-        }
-        // 5. Done: a record left behind by a failure here is recognised as finished.
-        if let recordName { try? removeRecord(recordName) }
+        let record = MoveRecord(
+            source: source.location.path, destination: destination.location.path,
+            sourceBefore: before, temporary: temporary.name,
+            temporaryDevice: temporary.device, temporaryInode: temporary.inode,
+            destinationLength: end.length, tail: [], lines: [], blanks: false)
+        let finished = try recordAppendAndRename(
+            record, temporary: temporary, from: source, to: destination, expecting: state,
+            comparingBytes: false,
+            fields: { writer throws(Errno) in try tail.writeRecordFields(to: &writer) },
+            append: { writer throws(Errno) in try tail.write(to: &writer) })
+        guard finished else { return .restart }
         if let observer { tail.tell(observer, end: end) }
         scan.forEachMoved(moved)
         return .done(scan.movedCount)

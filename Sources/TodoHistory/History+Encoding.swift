@@ -158,6 +158,26 @@ extension History {
     }
 }
 
+extension History {
+    /// The numbers of a header line `TAG n n ...`: exactly `count` of them after the tag (`-`
+    /// reads as -1); `nil` for any other line.
+    static func headerNumbers(_ line: ArraySlice<UInt8>, tag: String, count: Int) -> [Int]? {
+        let words = line.split(separator: 0x20)
+        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else { return nil }
+        var numbers: [Int] = []
+        for word in words.dropFirst() {
+            if word.elementsEqual([0x2D]) {
+                numbers.append(-1)
+            } else if let value = Int(String(decoding: word, as: UTF8.self)) {
+                numbers.append(value)
+            } else {
+                return nil
+            }
+        }
+        return numbers
+    }
+}
+
 /// A history file that this version cannot read.
 package struct HistoryFormatError: Error, Hashable, Sendable {}
 
@@ -200,19 +220,8 @@ private struct HistoryReader {
 
     /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
     mutating func header(_ tag: String, count: Int) throws(HistoryFormatError) -> [Int] {
-        let words = try line().split(separator: 0x20)
-        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
+        guard let numbers = History.headerNumbers(try line(), tag: tag, count: count) else {
             throw HistoryFormatError()
-        }
-        var numbers: [Int] = []
-        for word in words.dropFirst() {
-            if word.elementsEqual([0x2D]) {
-                numbers.append(-1)
-            } else if let value = Int(String(decoding: word, as: UTF8.self)) {
-                numbers.append(value)
-            } else {
-                throw HistoryFormatError()
-            }
         }
         return numbers
     }

@@ -111,26 +111,9 @@ private struct PieceReader {
     }
 
     /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
-    mutating func numbers(_ tag: UInt8, count: Int) -> [Int]? {
-        guard let line = line() else { return nil }
-        let words = line.split(separator: 0x20)
-        guard words.count == count + 1, words[0].elementsEqual([tag]) else { return nil }
-        var numbers: [Int] = []
-        for word in words.dropFirst() {
-            if word.elementsEqual([0x2D]) {
-                numbers.append(-1)
-            } else if let value = Int(String(decoding: word, as: UTF8.self)) {
-                numbers.append(value)
-            } else {
-                return nil
-            }
-        }
-        return numbers
-    }
-
-    /// The numbers of a header line whose tag is `tag`.
     mutating func numbers(_ tag: String, count: Int) -> [Int]? {
-        numbers(tag.utf8.first ?? 0, count: count)
+        guard let line = line() else { return nil }
+        return History.headerNumbers(line[...], tag: tag, count: count)
     }
 
     /// A length line and that many bytes: their count, and the bytes themselves when

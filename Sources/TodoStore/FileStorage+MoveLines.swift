@@ -3,8 +3,8 @@ import TodoTxt
 
 /// How one attempt of a move line by line ended.
 private enum LineMoveOutcome {
-    /// The move is complete: this many lines moved.
-    case done(Int)
+    /// The move is complete; the scan holds the moved lines.
+    case done(MoveScan)
     /// A file was replaced while its lock was held: release everything and lock again.
     case restart
     /// The files are of a kind only the whole-file move handles.
@@ -55,10 +55,14 @@ extension FileStorage: LineMovingStorage {
                     defer { unlock(files) }
                     guard files.count == 2 else { throw keptChanging(source) }
                     outcome = try moveLinesOnce(
-                        from: files[0], to: files[1], observer: observer, fate, moved: moved)
+                        from: files[0], to: files[1], observer: observer, fate)
                 }
                 switch outcome {
-                case .done(let count): return count
+                case .done(let scan):
+                    // Told once both locks are released: a reader of the output that is slow
+                    // (a pager) must not keep other commands waiting.
+                    scan.forEachMoved(moved)
+                    return scan.movedCount
                 case .restart: continue
                 case .wholeFile: attempt = Self.attempts + 1
                 }
@@ -77,8 +81,7 @@ extension FileStorage: LineMovingStorage {
     /// One attempt of a move line by line, with both files locked.
     private func moveLinesOnce(
         from source: LockedFile, to destination: LockedFile, observer: MoveObserver?,
-        _ fate: (UnsafeRawBufferPointer) -> LineFate,
-        moved: (UnsafeRawBufferPointer) -> Void
+        _ fate: (UnsafeRawBufferPointer) -> LineFate
     ) throws -> LineMoveOutcome {
         guard let (fd, state) = try openLocked(source) else { return .restart }
         defer { try? sys.close(fd) }
@@ -101,7 +104,7 @@ extension FileStorage: LineMovingStorage {
         }
         guard let scan = scanned, scan.removedCount > 0 else {
             try? sys.removeAt(source.directory, temporary.name)
-            return scanned == nil ? .restart : .done(0)
+            return scanned == nil ? .restart : .done(MoveScan())
         }
         if scan.movedCount == 0 {
             // Only lines taken out: a plain replace.
@@ -113,7 +116,7 @@ extension FileStorage: LineMovingStorage {
                 case .failed(let storeError), .unsynced(let storeError): throw storeError
                 }
             }
-            return .done(0)
+            return .done(scan)
         }
         guard let end = try destinationEnd(destination), let before = state.identity else {
             try? sys.removeAt(source.directory, temporary.name)
@@ -132,8 +135,7 @@ extension FileStorage: LineMovingStorage {
             append: { writer throws(Errno) in try tail.write(to: &writer) })
         guard finished else { return .restart }
         if let observer { tail.tell(observer, end: end) }
-        scan.forEachMoved(moved)
-        return .done(scan.movedCount)
+        return .done(scan)
     }
 
     /// Opens a locked file by its name for reading: the descriptor and the file's state (no

@@ -60,7 +60,8 @@ extension TodoStorage {
     /// Moves the source lines `fate` marks ``LineFate/move`` to the end of `destination` and
     /// takes out those it marks ``LineFate/remove``, with the guarantees of
     /// ``move(from:to:_:)``; `fate` sees each line's content (no terminator, no byte order
-    /// mark). Once the move is complete, `moved` gets each moved line's content in order.
+    /// mark). Once the move is complete (and the files unlocked), `moved` gets each moved
+    /// line's content in order.
     /// A store that can (``FileStorage``) reads the source once in pieces and never holds
     /// either file; any other runs ``move(from:to:_:)`` on the whole list.
     ///

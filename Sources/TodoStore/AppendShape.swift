@@ -1,8 +1,9 @@
 import TodoTxt
 
 /// The terminators lines appended to a file get, by the rules of ``TodoList/appendLine(_:)``
-/// (FormatRules.md F5), known from the file's first line and its last one alone: a store that
-/// appends many lines to a file it does not read whole writes the bytes the list would.
+/// (FormatRules.md F5), known from the file's first line and its last one alone (an
+/// ``AppendScan``): a store that appends to a file it does not read whole writes the bytes the
+/// list would, line by line.
 struct AppendShape {
     /// The terminator of the file's first line; `nil` when the file has no line.
     var first: LineTerminator?
@@ -13,15 +14,15 @@ struct AppendShape {
     /// Whether the last line is also the first.
     var lastIsFirst: Bool
 
-    /// The shape of a file of which `scan` read to the end (line 0 and the last lines kept).
-    init(_ scan: LineScan) {
-        let count = scan.lineCount ?? 0
-        let firstLine = count > 0 ? scan.lines[0] : nil
-        let lastLine = count > 0 ? scan.lines[count - 1] : nil
-        first = firstLine?.terminator
-        lastIsOpen = lastLine?.terminator == LineTerminator.none
-        lastByte = lastLine?.raw.last
-        lastIsFirst = count == 1
+    /// The shape of a file `scan` went through.
+    init(_ scan: AppendScan) {
+        let hasLines = scan.lineCount > 0
+        first =
+            scan.sawLineFeed
+            ? (scan.firstIsCRLF ? .crlf : .lf) : (hasLines ? LineTerminator.none : nil)
+        lastIsOpen = hasLines && scan.last != 0x0A
+        lastByte = scan.last
+        lastIsFirst = hasLines && !scan.sawLineFeed
     }
 
     /// A shape from its parts (tests).

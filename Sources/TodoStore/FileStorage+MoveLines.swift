@@ -127,7 +127,7 @@ extension FileStorage: LineMovingStorage {
             source: source.location.path, destination: destination.location.path,
             sourceBefore: before, temporary: temporary.name,
             temporaryDevice: temporary.device, temporaryInode: temporary.inode,
-            destinationLength: end.length, tail: [], lines: [], blanks: false)
+            destinationLength: Int64(end.length), tail: [], lines: [], blanks: false)
         let finished = try recordAppendAndRename(
             record, temporary: temporary, from: source, to: destination, expecting: state,
             comparingBytes: false,
@@ -161,14 +161,23 @@ extension FileStorage: LineMovingStorage {
         }
     }
 
-    /// The destination counted to its end, with its first line and last two kept; `nil` when
-    /// its name no longer leads to the locked inode or it changed while being read.
-    private func destinationEnd(_ file: LockedFile) throws(StoreError) -> LineScan? {
+    /// The destination gone through to its end (see ``AppendScan``); `nil` when its name no
+    /// longer leads to the locked inode or it changed while being read.
+    private func destinationEnd(_ file: LockedFile) throws(StoreError) -> AppendScan? {
         guard let (fd, state) = try openLocked(file) else { return nil }
         defer { try? sys.close(fd) }
-        let scan = try LineScan.read(
-            fd, keeping: [0], toEnd: true, path: file.path, storage: self)
-        return scan.length == state.identity?.size ? scan : nil
+        var scan = AppendScan()
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { piece.deallocate() }
+        while true {
+            let offset = Int64(scan.length)
+            let count = try call("read", file.path) { () throws(Errno) in
+                try sys.readAt(fd, piece, offset)
+            }
+            if count == 0 { break }
+            scan.take(UnsafeRawBufferPointer(rebasing: piece[..<count]))
+        }
+        return Int64(scan.length) == state.identity?.size ? scan : nil
     }
 }
 
@@ -230,26 +239,32 @@ private struct TailWriter {
     }
 
     /// Tells `observer` about the append to a destination that `end` describes: the stretch
-    /// from its open last line (or from its end), and each line of the append.
-    func tell(_ observer: MoveObserver, end: LineScan) {
-        let count = end.lineCount ?? 0
-        let last = count > 0 ? end.lines[count - 1] : nil
-        let open = last.map { $0.terminator == .none } ?? false
-        let firstLine = open ? count - 1 : count
-        let aboveIndex = firstLine - 1
+    /// from the bytes after its last line feed (an open last line, or a byte order mark alone),
+    /// or from its end, and each line of the append.
+    func tell(_ observer: MoveObserver, end: AppendScan) {
+        var lastLines: [[UInt8]] = []
+        var start = 0
+        for (index, byte) in end.end.enumerated() where byte == 0x0A {
+            lastLines.append(Array(end.end[start...index]))
+            start = index + 1
+        }
+        let open = start < end.end.count ? Array(end.end[start...]) : nil
         let stretch = ChangedLines(
-            firstLine: firstLine, before: open ? [last?.raw ?? []] : [], after: [],
-            above: aboveIndex >= 0 ? end.lines[aboveIndex]?.raw : nil, below: nil)
+            firstLine: end.lineFeeds, before: open.map { [$0] } ?? [], after: [],
+            above: lastLines.last, below: nil)
         observer.appended(stretch) { body in
-            // The open line and its new terminator make the stretch's first line.
-            var pending: [UInt8] = open ? last?.raw ?? [] : []
+            // The open line and its new terminator make the stretch's first line; a byte order
+            // mark alone starts the first appended one.
+            var pending: [UInt8] = open ?? []
             var started = false
             forEachPiece(
                 { piece in pending.append(contentsOf: piece) },
                 line: {
-                    if started || open { pending.withUnsafeBytes(body) }
+                    if started || pending.last == 0x0A {
+                        pending.withUnsafeBytes(body)
+                        pending.removeAll(keepingCapacity: true)
+                    }
                     started = true
-                    pending.removeAll(keepingCapacity: true)
                 })
             pending.withUnsafeBytes(body)
         }

@@ -69,28 +69,13 @@ struct AppendScan: Equatable {
     /// The bytes that appending `lines` adds (what ``FileStorage/appended(_:to:)`` computes
     /// from a whole list).
     func tail(appending lines: [[UInt8]]) -> [UInt8] {
-        let lf: [UInt8] = [0x0A]
-        let crlf: [UInt8] = [0x0D, 0x0A]
-        // New lines take the first line's terminator as it is before each append; until the
-        // file has a terminated first line, that is LF (and the first line to get one sets it).
-        var first: [UInt8]? = sawLineFeed ? (firstIsCRLF ? crlf : lf) : nil
-        /// `terminator` after a line ending with `lastByte`: LF after a CR would read back as
-        /// CR LF, so that line gets CR LF and keeps its CR.
-        func fitted(_ terminator: [UInt8], after lastByte: UInt8?) -> [UInt8] {
-            let result = terminator == lf && lastByte == 0x0D ? crlf : terminator
-            if first == nil { first = result }
-            return result
-        }
+        var shape = AppendShape(self)
         var tail: [UInt8] = []
-        var unterminated = lineCount > 0 && last != 0x0A
         for line in lines {
-            let terminator = first ?? lf
-            if unterminated {
-                tail += fitted(terminator, after: last)
-                unterminated = false
-            }
+            let (closing, terminator) = line.withUnsafeBytes { shape.append($0) }
+            tail += closing?.bytes ?? []
             tail += line
-            tail += fitted(terminator, after: line.last)
+            tail += terminator.bytes
         }
         return tail
     }

@@ -48,14 +48,12 @@ import TodoTxt
             var list = TodoList(bytes: destination)
             let choices: [[UInt8]] = [[0x61], [0x61, 0x0D], [0x0D], [0x61, 0x0D, 0x0D]]
             let lines: [[UInt8]] = (0..<random.next(4)).map { _ in choices[random.next(4)] }
-            // The shape from what a scan of the file keeps.
-            var scan = LineScan()
-            scan.lineCount = list.count
-            for index in [0, list.count - 2, list.count - 1] where index >= 0 && index < list.count
-            {
-                let line = list[index]
-                let mark: [UInt8] = index == 0 && list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-                scan.keep(mark + line.content + line.terminator.bytes, index: index, at: 0)
+            // The shape from a scan of the file in pieces of 2 bytes.
+            var scan = AppendScan()
+            for start in stride(from: 0, to: destination.count, by: 2) {
+                destination[start..<min(start + 2, destination.count)].withUnsafeBytes {
+                    scan.take($0)
+                }
             }
             var shape = AppendShape(scan)
             var tail: [UInt8] = []

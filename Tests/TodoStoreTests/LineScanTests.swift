@@ -13,7 +13,8 @@ import TodoTxt
         defer { directory.remove() }
         var random = MoveLinesTests.Random(state: 42)
         let pieces: [[UInt8]] = [
-            "a".bytes, [], [0x0D], "x b".bytes, [0xEF, 0xBB, 0xBF], [UInt8](repeating: 0x6F, count: 300_000),
+            "a".bytes, [], [0x0D], "x b".bytes, [0xEF, 0xBB, 0xBF],
+            [UInt8](repeating: 0x6F, count: 300_000),
         ]
         for round in 0..<300 {
             var file: [UInt8] = random.next(4) == 0 ? [0xEF, 0xBB, 0xBF] : []
@@ -36,7 +37,8 @@ import TodoTxt
                 var offset = 0
                 for index in list.indices {
                     let line = list[index]
-                    let mark: [UInt8] = index == 0 && list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+                    let mark: [UInt8] =
+                        index == 0 && list.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
                     let raw = mark + line.content + line.terminator.bytes
                     if wanted.contains(index) {
                         #expect(scan.lines[index]?.raw == raw, "round \(round), line \(index)")

@@ -291,12 +291,7 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         guard records[source] == nil, records[destination] == nil,
             let files = inner as? FileStorage
         else {
-            let lines = try move(from: source, to: destination) { list in
-                let lines = LineFate.apply(fate, to: &list)
-                return (lines, lines)
-            }
-            for line in lines { line.withUnsafeBytes(moved) }
-            return lines.count
+            return try moveWholeList(from: source, to: destination, fate, moved: moved)
         }
         var recorder = MoveRecorder(source: source, destination: destination)
         let observer = MoveObserver(

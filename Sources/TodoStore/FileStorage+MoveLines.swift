@@ -46,9 +46,8 @@ extension FileStorage: LineMovingStorage {
                 LockTarget(location: sourceLocation, path: source, creating: false),
                 LockTarget(location: destinationLocation, path: destination, creating: true),
             ]
-            var attempt = 0
-            while attempt < Self.attempts {
-                attempt += 1
+            var wholeFile = false
+            attempts: for _ in 0..<Self.attempts {
                 let files = try lockAll(targets)
                 let outcome: LineMoveOutcome
                 do {
@@ -63,11 +62,14 @@ extension FileStorage: LineMovingStorage {
                     // (a pager) must not keep other commands waiting.
                     scan.forEachMoved(moved)
                     return scan.movedCount
-                case .restart: continue
-                case .wholeFile: attempt = Self.attempts + 1
+                case .restart:
+                    continue
+                case .wholeFile:
+                    wholeFile = true
+                    break attempts
                 }
             }
-            if attempt == Self.attempts { throw keptChanging(source) }
+            if !wholeFile { throw keptChanging(source) }
         }
         observer?.restart()
         let lines = try move(from: source, to: destination, observing: observe) { list in

@@ -1,4 +1,4 @@
-package import TodoTxt
+import TodoTxt
 
 /// What a move line by line does with one line of its source.
 package enum LineFate: Sendable {
@@ -74,6 +74,15 @@ extension TodoStorage {
         if let store = self as? any LineMovingStorage {
             return try store.moveLines(from: source, to: destination, fate, moved: moved)
         }
+        return try moveWholeList(from: source, to: destination, fate, moved: moved)
+    }
+
+    /// ``moveLines(from:to:_:moved:)`` through ``move(from:to:_:)``, on the whole list.
+    package func moveWholeList(
+        from source: String, to destination: String,
+        _ fate: (_ content: UnsafeRawBufferPointer) -> LineFate,
+        moved: (_ content: UnsafeRawBufferPointer) -> Void
+    ) throws -> Int {
         let lines = try move(from: source, to: destination) { list in
             let lines = LineFate.apply(fate, to: &list)
             return (lines, lines)
@@ -86,7 +95,7 @@ extension TodoStorage {
 extension LineFate {
     /// Applies `fate` to every line of `list`: removes the lines it moves or removes, and
     /// returns the contents of the moved ones, in order.
-    package static func apply(
+    static func apply(
         _ fate: (UnsafeRawBufferPointer) -> LineFate, to list: inout TodoList
     ) -> [[UInt8]] {
         var moved: [[UInt8]] = []

@@ -98,8 +98,34 @@ struct HistoryFile {
         return (try? History(decoding: bytes)) ?? History()
     }
 
+    /// Reads, under the lock, only the entries that recording one more change keeps (see
+    /// ``History/decodingRecent(read:)``), lets `body` record it, and writes the history back.
+    /// `body` must record a change: the entries it would have dropped are gone.
+    func record(_ body: (inout History) throws -> Void) throws {
+        try update(recent: true, body)
+    }
+
+    /// The entries of the history that recording one more change keeps; the whole history
+    /// when it is of an older version.
+    private func readRecent() -> History {
+        guard let fd = try? fileSystem.open(path, [], 0) else { return History() }
+        defer { try? fileSystem.close(fd) }
+        let recent = History.decodingRecent { buffer, offset in
+            try? fileSystem.readAt(fd, buffer, offset)
+        }
+        return recent ?? read()
+    }
+
     /// Changes the history under its lock and writes it back.
     func update<Result>(_ body: (inout History) throws -> Result) throws -> Result {
+        try update(recent: false, body)
+    }
+
+    /// Changes the history under its lock (read whole, or only its `recent` entries) and
+    /// writes it back.
+    private func update<Result>(
+        recent: Bool, _ body: (inout History) throws -> Result
+    ) throws -> Result {
         let lock: Int32
         do {
             lock = try fileSystem.open(path + ".lock", [.writeOnly, .create], 0o600)
@@ -108,7 +134,7 @@ struct HistoryFile {
             throw Unusable(description: "cannot lock \(path).lock: \(error)")
         }
         defer { try? fileSystem.close(lock) }
-        var history = read()
+        var history = recent ? readRecent() : read()
         let result = try body(&history)
         try write(history)
         return result

@@ -11,7 +11,7 @@ import TodoTxt
 /// from what the store reports of the file's end, so that it never reads a large file whole.
 /// Other appends and the destination of a move are read just before they happen (another writer
 /// slipping in between would have its change recorded too).
-final class RecordingStorage: LineUpdatingStorage {
+final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
     /// One version of a watched file.
     private enum Version {
         /// The bytes, as read.
@@ -278,6 +278,34 @@ final class RecordingStorage: LineUpdatingStorage {
             saw(source, before: .list(seen.before), after: .list(seen.after))
         }
         return result
+    }
+
+    /// Moves lines as the inner store does, recording both files' changes from the stretches
+    /// it tells while it reads, without a copy of either file, when this is their first write
+    /// (otherwise through ``move(from:to:_:)``, as any move).
+    func moveLines(
+        from source: String, to destination: String,
+        _ fate: (UnsafeRawBufferPointer) -> LineFate, moved: (UnsafeRawBufferPointer) -> Void
+    ) throws -> Int {
+        settleReported()
+        guard records[source] == nil, records[destination] == nil,
+            let files = inner as? FileStorage
+        else {
+            return try moveWholeList(from: source, to: destination, fate, moved: moved)
+        }
+        var recorder = MoveRecorder(source: source, destination: destination)
+        let observer = MoveObserver(
+            restart: { recorder = MoveRecorder(source: source, destination: destination) },
+            removed: { recorder.removed($0, moved: $1) },
+            appended: { recorder.appended($0, forEachAfter: $1) })
+        let count = try files.moveLines(
+            from: source, to: destination, observing: { self.observed($0, $1, $2) },
+            observingLines: observer, fate, moved: moved)
+        for change in recorder.changes where watched.contains(change.path) {
+            order.append(change.path)
+            records[change.path] = .observed(change)
+        }
+        return count
     }
 
     func fileExists(_ path: String) -> Bool { inner.fileExists(path) }

@@ -34,7 +34,7 @@ extension Session {
     func record(command words: [String], changes: [FileChange]) {
         guard !changes.isEmpty, let file = historyFile(warn: true) else { return }
         do {
-            try file.update { history in
+            try file.record { history in
                 history.record(
                     command: words.joined(separator: " "), time: historyTime, files: changes)
             }

@@ -17,7 +17,7 @@
 /// themselves (`<has above> <has below>` as 0 or 1, then the lines after the after lines).
 extension History {
     /// The first line of every history file this version writes.
-    private static let magic = Array("todo-history 2\n".utf8)
+    static let magic = Array("todo-history 2\n".utf8)
     /// The first line of a history file of version 1.
     private static let magicVersion1 = Array("todo-history 1\n".utf8)
 
@@ -54,7 +54,7 @@ extension History {
             if value >= 10 { number(value / 10) }
             out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
         }
-        func chunk(_ bytes: some Collection<UInt8>) throws(Failure) {
+        func chunk(_ bytes: [UInt8]) throws(Failure) {
             number(bytes.count)
             out.append(0x0A)
             out += bytes
@@ -77,10 +77,10 @@ extension History {
                 "E", String(entry.id), String(entry.time), entry.undid.map(String.init) ?? "-",
                 String(entry.files.count),
             ])
-            try chunk(entry.command.utf8)
+            try chunk(Array(entry.command.utf8))
             for file in entry.files {
                 header(["F", String(file.hunks.count)])
-                try chunk(file.path.utf8)
+                try chunk(Array(file.path.utf8))
                 for hunk in file.hunks {
                     out += [0x48, 0x20]
                     for (index, value) in [
@@ -158,6 +158,26 @@ extension History {
     }
 }
 
+extension History {
+    /// The numbers of a header line `TAG n n ...`: exactly `count` of them after the tag (`-`
+    /// reads as -1); `nil` for any other line.
+    static func headerNumbers(_ line: ArraySlice<UInt8>, tag: String, count: Int) -> [Int]? {
+        let words = line.split(separator: 0x20)
+        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else { return nil }
+        var numbers: [Int] = []
+        for word in words.dropFirst() {
+            if word.elementsEqual([0x2D]) {
+                numbers.append(-1)
+            } else if let value = Int(String(decoding: word, as: UTF8.self)) {
+                numbers.append(value)
+            } else {
+                return nil
+            }
+        }
+        return numbers
+    }
+}
+
 /// A history file that this version cannot read.
 package struct HistoryFormatError: Error, Hashable, Sendable {}
 
@@ -200,19 +220,8 @@ private struct HistoryReader {
 
     /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
     mutating func header(_ tag: String, count: Int) throws(HistoryFormatError) -> [Int] {
-        let words = try line().split(separator: 0x20)
-        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
+        guard let numbers = History.headerNumbers(try line(), tag: tag, count: count) else {
             throw HistoryFormatError()
-        }
-        var numbers: [Int] = []
-        for word in words.dropFirst() {
-            if word.elementsEqual([0x2D]) {
-                numbers.append(-1)
-            } else if let value = Int(String(decoding: word, as: UTF8.self)) {
-                numbers.append(value)
-            } else {
-                throw HistoryFormatError()
-            }
         }
         return numbers
     }

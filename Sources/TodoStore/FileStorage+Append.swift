@@ -82,23 +82,23 @@ extension FileStorage {
     /// truncated back to `offset`.
     func writeTail(_ tail: [UInt8], to file: LockedFile, at offset: Int64) throws(StoreError) {
         guard !tail.isEmpty else { return }
+        try writeTail(to: file, at: offset) { writer throws(Errno) in
+            try writer.copier.write(tail[...])
+        }
+    }
+
+    /// Writes what `produce` hands its writer at `offset` of the locked file and syncs it; on
+    /// any failure the file is truncated back to `offset`.
+    func writeTail(
+        to file: LockedFile, at offset: Int64, _ produce: (inout ChunkWriter) throws(Errno) -> Void
+    ) throws(StoreError) {
         if let error = file.writeError { throw failure("write", file.path, error) }
         do throws(Errno) {
             try sys.checkWritable(file.directory, file.location.name)
-            let outcome = tail.withUnsafeBytes { raw in
-                Result { () throws(Errno) in
-                    var done = 0
-                    while done < raw.count {
-                        let wrote = try sys.writeAt(
-                            file.fd, UnsafeRawBufferPointer(rebasing: raw[done...]),
-                            offset + Int64(done))
-                        if wrote == 0 { throw Errno.ioError }
-                        done += wrote
-                    }
-                }
-            }
             do {
-                try outcome.get()
+                var writer = ChunkWriter(destination: file.fd, at: offset, sys: sys)
+                try produce(&writer)
+                try writer.flush()
                 try sys.sync(file.fd)
             } catch {
                 try? sys.truncate(file.fd, offset)

@@ -51,7 +51,8 @@ extension FileStorage: LineUpdatingStorage {
         // An edit that appends is run again on a scan that went on to the file's end.
         for toEnd in [false, true] {
             let scan = try LineScan.read(
-                fd, keeping: wanted, toEnd: toEnd, path: file.path, storage: self)
+                fd, keeping: wanted, toEnd: toEnd, size: status.size, path: file.path,
+                storage: self)
             if scan.lineCount != nil && scan.length != status.size { return nil }
             var window = LineWindow(lines: scan.lines, lineCount: scan.lineCount)
             do {

@@ -107,7 +107,7 @@ extension FileStorage {
 
     /// Whether two existing paths lead to one file (hard links): locking it twice would wait
     /// forever.
-    private func isSameFile(_ first: RealLocation, _ second: RealLocation) -> Bool {
+    func isSameFile(_ first: RealLocation, _ second: RealLocation) -> Bool {
         guard let one = try? sys.statusOfPath(first.path, true),
             let other = try? sys.statusOfPath(second.path, true)
         else { return false }
@@ -166,28 +166,56 @@ extension FileStorage {
             case .failed(let storeError), .unsynced(let storeError): throw storeError
             }
         }
+        let record = MoveRecord(
+            source: source.location.path, destination: destination.location.path,
+            sourceBefore: before, temporary: temporary.name,
+            temporaryDevice: temporary.device, temporaryInode: temporary.inode,
+            destinationLength: length, tail: tail, lines: moved,
+            blanks: list.count == countBefore)
+        let finished = try recordAppendAndRename(
+            record, temporary: temporary, from: source, to: destination, expecting: state,
+            comparingBytes: true
+        ) { writer throws(Errno) in try writer.copier.write(tail[...]) }
+        guard finished else { return .restart }
+        if let observe {
+            list.withSerializedPieces { observe(source.path, state.bytes, $0) }
+            target.bytes.withUnsafeBytes { old in
+                tail.withUnsafeBytes { new in observe(destination.path, target.bytes, [old, new]) }
+            }
+        }
+        return .done(result)
+    }
+
+    /// Steps 2 to 5 of a move whose source's new version is prepared in `temporary`: checks
+    /// that the source is unchanged, writes `record` (its tail and line fields written by
+    /// `fields` when given), appends what `append` writes to the destination at the record's
+    /// length, renames the new version over the source and removes the record. Returns
+    /// `false` when the source changed (nothing is left written then: the caller starts
+    /// again). A failed rename takes the append back; a failure after it leaves the record,
+    /// which the next command recognises as finished.
+    func recordAppendAndRename(
+        _ record: MoveRecord, temporary: TemporaryFile, from source: LockedFile,
+        to destination: LockedFile, expecting state: FileState, comparingBytes: Bool,
+        fields: ((inout ChunkWriter) throws(Errno) -> Void)? = nil,
+        append: (inout ChunkWriter) throws(Errno) -> Void
+    ) throws -> Bool {
+        let length = record.destinationLength
         // 2. The record, then 3. the append.
         var recordName: String?
         do {
             let unchanged: Bool
             do {
-                unchanged = try isUnchanged(source, since: state)
+                unchanged = try isUnchanged(source, since: state, comparingBytes: comparingBytes)
             } catch {
                 if case .failed(let storeError) = error { throw storeError }
                 unchanged = false
             }
             guard unchanged else {
                 try? sys.removeAt(source.directory, temporary.name)
-                return .restart
+                return false
             }
-            let record = MoveRecord(
-                source: source.location.path, destination: destination.location.path,
-                sourceBefore: before, temporary: temporary.name,
-                temporaryDevice: temporary.device, temporaryInode: temporary.inode,
-                destinationLength: length, tail: tail, lines: moved,
-                blanks: list.count == countBefore)
-            recordName = try writeRecord(record)
-            try writeTail(tail, to: destination, at: length)
+            recordName = try writeRecord(record, fields: fields)
+            try writeTail(to: destination, at: length, append)
         } catch {
             try? sys.removeAt(source.directory, temporary.name)
             if let recordName { try? removeRecord(recordName) }
@@ -195,7 +223,8 @@ extension FileStorage {
         }
         // 4. The rename.
         do {
-            try commitTemporary(temporary, to: source, expecting: state)
+            try commitTemporary(
+                temporary, to: source, expecting: state, comparingBytes: comparingBytes)
         } catch {
             // After the rename only the directory sync failed: the move is done, and its
             // record stays until a later command confirms that.
@@ -205,19 +234,13 @@ extension FileStorage {
             try truncatingBack(destination, to: length)()
             if let recordName { try? removeRecord(recordName) }
             switch error {
-            case .changed: return .restart
+            case .changed: return false
             case .failed(let storeError), .unsynced(let storeError): throw storeError
             }
         }
         // 5. Done: a record left behind by a failure here is recognised as finished.
         if let recordName { try? removeRecord(recordName) }
-        if let observe {
-            list.withSerializedPieces { observe(source.path, state.bytes, $0) }
-            target.bytes.withUnsafeBytes { old in
-                tail.withUnsafeBytes { new in observe(destination.path, target.bytes, [old, new]) }
-            }
-        }
-        return .done(result)
+        return true
     }
 
     // MARK: Moves killed between their writes

@@ -69,28 +69,13 @@ struct AppendScan: Equatable {
     /// The bytes that appending `lines` adds (what ``FileStorage/appended(_:to:)`` computes
     /// from a whole list).
     func tail(appending lines: [[UInt8]]) -> [UInt8] {
-        let lf: [UInt8] = [0x0A]
-        let crlf: [UInt8] = [0x0D, 0x0A]
-        // New lines take the first line's terminator as it is before each append; until the
-        // file has a terminated first line, that is LF (and the first line to get one sets it).
-        var first: [UInt8]? = sawLineFeed ? (firstIsCRLF ? crlf : lf) : nil
-        /// `terminator` after a line ending with `lastByte`: LF after a CR would read back as
-        /// CR LF, so that line gets CR LF and keeps its CR.
-        func fitted(_ terminator: [UInt8], after lastByte: UInt8?) -> [UInt8] {
-            let result = terminator == lf && lastByte == 0x0D ? crlf : terminator
-            if first == nil { first = result }
-            return result
-        }
+        var shape = AppendShape(self)
         var tail: [UInt8] = []
-        var unterminated = lineCount > 0 && last != 0x0A
         for line in lines {
-            let terminator = first ?? lf
-            if unterminated {
-                tail += fitted(terminator, after: last)
-                unterminated = false
-            }
+            let (closing, terminator) = line.withUnsafeBytes { shape.append($0) }
+            tail += closing?.bytes ?? []
             tail += line
-            tail += fitted(terminator, after: line.last)
+            tail += terminator.bytes
         }
         return tail
     }
@@ -198,7 +183,10 @@ extension FileStorage {
         if status.kind == .directory { throw failure("read", path, .isDirectory) }
         let size = Int(status.size)
         guard halves && size >= Self.halvesBytes && Concurrently.processorCount > 1 else {
-            try readLines(fd, path, size: size, from: 0, positioned: false) { body(0, $0) }
+            try readLines(fd, path, size: size, from: 0, positioned: false) { piece, _ in
+                body(0, piece)
+                return true
+            }
             return
         }
         // Half 1 starts after the first line feed at or after the byte before the middle.
@@ -209,27 +197,45 @@ extension FileStorage {
             {
                 do throws(StoreError) {
                     try readLines(fd, path, size: size, from: middle - 1, skippingPartialLine: true)
-                    { body(1, $0) }
+                    { piece, _ in
+                        body(1, piece)
+                        return true
+                    }
                 } catch { highError = error }
             },
             {
                 do throws(StoreError) {
                     try readLines(fd, path, size: size, from: 0, endingAtLineThrough: middle - 1) {
-                        body(0, $0)
+                        piece, _ in
+                        body(0, piece)
+                        return true
                     }
                 } catch { lowError = error }
             })
         if let error = lowError ?? highError { throw error }
     }
 
+    /// Reads `fd` (of about `size` bytes) from its start with `pread`, handing `body` each
+    /// stretch of whole lines (the file's last line may lack its line feed) with its offset in
+    /// the file, until `body` returns `false` or the file ends: the one reader of listings and
+    /// of edits that read only as far as the lines they change (``LineScan``).
+    func readLines(
+        _ fd: Int32, path: String, size: Int,
+        _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool
+    ) throws(StoreError) {
+        try readLines(fd, path, size: size, from: 0, body)
+    }
+
     /// Reads `fd` from `offset` with `pread` (or from where it is with `read` unless
-    /// `positioned`) through one buffer, handing `body` stretches of whole lines: after the
-    /// first line feed when `skippingPartialLine`, and up to the first line feed at or after
-    /// `limit` when there is one.
+    /// `positioned`) through one buffer, handing `body` stretches of whole lines with their
+    /// offset in the file, until it returns `false`: after the first line feed when
+    /// `skippingPartialLine`, and up to the first line feed at or after `limit` when there is
+    /// one.
     private func readLines(
         _ fd: Int32, _ path: String, size: Int, from offset: Int,
         positioned: Bool = true, skippingPartialLine: Bool = false,
-        endingAtLineThrough limit: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        endingAtLineThrough limit: Int? = nil,
+        _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
     ) throws(StoreError) {
         // A small file needs no more than its size (and one byte to see its end).
         var capacity = min(max(size - offset + 1, 1 << 12), Self.pieceBytes)
@@ -258,7 +264,9 @@ extension FileStorage {
                 positioned ? try sys.readAt(fd, free, Int64(position)) : try sys.read(fd, free)
             }
             if got == 0 {
-                if filled > 0 && !skipping { body(UnsafeBufferPointer(start: base, count: filled)) }
+                if filled > 0 && !skipping {
+                    _ = body(UnsafeBufferPointer(start: base, count: filled), bufferStart)
+                }
                 return
             }
             var searched = filled
@@ -284,7 +292,8 @@ extension FileStorage {
                 if from < filled {
                     let found = LineFeeds.first(in: base + from, count: filled - from)
                     if found >= 0 {
-                        body(UnsafeBufferPointer(start: base, count: from + found + 1))
+                        _ = body(
+                            UnsafeBufferPointer(start: base, count: from + found + 1), bufferStart)
                         return
                     }
                 }
@@ -293,7 +302,9 @@ extension FileStorage {
             var last = filled - 1
             while last >= searched && base[last] != 0x0A { last -= 1 }
             guard last >= searched else { continue }
-            body(UnsafeBufferPointer(start: base, count: last + 1))
+            guard body(UnsafeBufferPointer(start: base, count: last + 1), bufferStart) else {
+                return
+            }
             let rest = filled - last - 1
             if rest > 0 { base.update(from: base + last + 1, count: rest) }
             filled = rest

@@ -39,7 +39,10 @@ public import TodoTxt
 ///   rename fails, the destination is truncated back. If the process was killed on the way,
 ///   the next command that locks either file reads the record and finishes the move or takes
 ///   it back (``finishPendingMove(_:)``) before doing anything else, and a listing shows the
-///   files as that command will leave them. Every line ends up in exactly one file.
+///   files as that command will leave them. Every line ends up in exactly one file. A move
+///   line by line (``moveLines(from:to:_:moved:)``, `archive`) takes the same steps without
+///   holding either file: the source is read once in pieces, its kept lines written to the new
+///   version as they come, the destination only scanned to its end.
 public final class FileStorage: TodoStorage {
     /// How many times a read-modify-write is tried when others keep changing the file.
     static let attempts = 5

@@ -16,10 +16,11 @@ struct LineScan {
     /// The UTF-8 byte order mark.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Reads `fd` from its start in pieces until every line in `wanted` is found or the file
-    /// ends; with `toEnd`, counts the lines to the end and keeps the last two as well.
+    /// Reads `fd` (of about `size` bytes) from its start in pieces of whole lines
+    /// (``FileStorage/readLines(_:path:size:_:)``) until every line in `wanted` is found or the
+    /// file ends; with `toEnd`, counts the lines to the end and keeps the last two as well.
     static func read(
-        _ fd: Int32, keeping wanted: Set<Int>, toEnd: Bool = false, path: String,
+        _ fd: Int32, keeping wanted: Set<Int>, toEnd: Bool = false, size: Int64, path: String,
         storage: FileStorage
     ) throws(StoreError) -> LineScan {
         var scan = LineScan()
@@ -27,82 +28,74 @@ struct LineScan {
         guard let last = targets.last else { return scan }
         var next = 0  // the position in `targets` of the next line to keep
         var index = 0  // the line being read
-        var lineStart: Int64 = 0
-        var current: [UInt8]? = targets.first == 0 ? [] : nil
-        if current != nil { next = 1 }
-        var chunk = [UInt8](repeating: 0, count: 1 << 18)
-        while index <= last || toEnd {
-            let offset = scan.length
-            let outcome = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(Errno) in try storage.sys.readAt(fd, raw, offset) }
-            }
-            let count = try storage.call("read", path) { () throws(Errno) in try outcome.get() }
-            if count == 0 {
-                if let bytes = current, bytes.count > (index == 0 ? contentStart(of: bytes) : 0) {
-                    scan.keep(bytes, index: index, at: lineStart)
-                    scan.lineCount = index + 1
-                } else {
-                    scan.lineCount = current == nil && lineStart < scan.length ? index + 1 : index
-                }
-                if toEnd { try scan.keepLastLines(fd, path: path, storage: storage) }
-                return scan
-            }
-            let chunkStart = scan.length
-            scan.length += Int64(count)
-            chunk.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var position = 0
-                /// Counts the lines of the rest of the piece, none of which is kept.
-                /// Counts the rest of the piece as lines not kept (`feeds`: its line feeds, when
-                /// already counted).
-                func skipRest(feeds counted: Int? = nil) {
-                    let feeds =
-                        counted ?? LineFeeds.count(in: base + position, count: count - position)
-                    if feeds > 0 {
-                        var end = count - 1
-                        while base[end] != 0x0A { end -= 1 }
-                        lineStart = chunkStart + Int64(end + 1)
+        var stopped = false
+        // The bytes after the last line feed, when the file ends without one.
+        var open: (count: Int, isMarkOnly: Bool)?
+        try storage.readLines(fd, path: path, size: Int(size)) { piece, offset in
+            scan.length = Int64(offset + piece.count)
+            guard let base = piece.baseAddress else { return true }
+            var position = 0
+            while position < piece.count {
+                let wantedNext = next < targets.count ? targets[next] : Int.max
+                let rest = piece.count - position
+                // Whole stretches of lines that are not kept are only counted.
+                let feeds = LineFeeds.count(in: base + position, count: rest)
+                let unterminated = base[piece.count - 1] != 0x0A
+                if index + feeds < wantedNext || (index + feeds == wantedNext && !unterminated) {
+                    if unterminated {
+                        var start = piece.count
+                        while start > position && base[start - 1] != 0x0A { start -= 1 }
+                        open = (
+                            piece.count - start,
+                            index + feeds == 0 && isMark(base + start, piece.count - start)
+                        )
                     }
                     index += feeds
-                    position = count
+                    break
                 }
-                // Whether the next line to keep is known to start in this piece.
-                var walking = false
-                while position < count {
-                    if index > last {
-                        skipRest()
-                        break
-                    }
-                    if current == nil && !walking {
-                        // Whole stretches of lines that are not kept are only counted.
-                        let wantedNext = next < targets.count ? targets[next] : Int.max
-                        let feeds = LineFeeds.count(in: base + position, count: count - position)
-                        if index + feeds < wantedNext {
-                            skipRest(feeds: feeds)
-                            break
-                        }
-                        walking = true
-                    }
-                    let found = LineFeeds.first(in: base + position, count: count - position)
-                    let end = found < 0 ? count : position + found + 1
-                    current?.append(
-                        contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
-                    position = end
-                    guard found >= 0 else { break }
-                    if let bytes = current { scan.keep(bytes, index: index, at: lineStart) }
+                // The next line to keep starts in this piece: step over the lines before it.
+                while index < wantedNext {
+                    let found = LineFeeds.first(in: base + position, count: piece.count - position)
+                    guard found >= 0 else { return true }
+                    position += found + 1
                     index += 1
-                    lineStart = chunkStart + Int64(end)
-                    if next < targets.count && targets[next] == index {
-                        current = []
-                        next += 1
-                    } else {
-                        walking = walking && current == nil
-                        current = nil
-                    }
                 }
+                let found = LineFeeds.first(in: base + position, count: piece.count - position)
+                let end = found < 0 ? piece.count : position + found + 1
+                scan.keep(Array(piece[position..<end]), index: index, at: Int64(offset + position))
+                next += 1
+                if found < 0 {
+                    open = (end - position, index == 0 && isMark(base + position, end - position))
+                    break
+                }
+                index += 1
+                position = end
             }
+            if index > last && !toEnd {
+                stopped = true
+                return false
+            }
+            return true
         }
+        guard !stopped else { return scan }
+        if let open {
+            if open.isMarkOnly {
+                // A byte order mark with nothing after it is no line.
+                scan.lines[0] = nil
+                scan.lineCount = 0
+            } else {
+                scan.lineCount = index + 1
+            }
+        } else {
+            scan.lineCount = index
+        }
+        if toEnd { try scan.keepLastLines(fd, path: path, storage: storage) }
         return scan
+    }
+
+    /// Whether the `count` bytes at `bytes` are exactly a byte order mark.
+    private static func isMark(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        count == 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     /// Keeps the file's last two lines (what an append changes and sits below), read from its

@@ -89,10 +89,14 @@ extension FileStorage {
     /// synced. Returns its name, or `nil` when this user has no usable journal (no `HOME`, or a
     /// directory that cannot be created or is not private); then the move runs without one.
     ///
+    /// With `fields`, the record's `tail` and `line` fields are not taken from `record` but
+    /// written by `fields`, after the others, so that a large move is never held in memory.
+    ///
     /// - Throws: when the journal exists but the record cannot be written (a full disk): the
     ///   move must not start then.
     func writeRecord(
-        _ record: MoveRecord, replacing old: String? = nil
+        _ record: MoveRecord, replacing old: String? = nil,
+        fields: ((inout ChunkWriter) throws(Errno) -> Void)? = nil
     ) throws(StoreError)
         -> String?
     {
@@ -112,7 +116,13 @@ extension FileStorage {
             var isOpen = true
             do throws(Errno) {
                 try sys.truncate(fd, 0)
-                try writeAll(fd, record.encoded())
+                let head = record.encoded(tailAndLines: fields == nil)
+                try writeAll(fd, head)
+                if let fields {
+                    var writer = ChunkWriter(destination: fd, at: Int64(head.count), sys: sys)
+                    try fields(&writer)
+                    try writer.flush()
+                }
                 try sys.sync(fd)
                 isOpen = false
                 try sys.close(fd)

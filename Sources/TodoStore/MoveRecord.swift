@@ -23,7 +23,10 @@ struct MoveRecord: Equatable {
     var destinationLength: Int64
     /// The bytes appended to the destination at ``destinationLength``.
     var tail: [UInt8]
-    /// The moved lines (without terminators), in order.
+    /// The moved lines (without terminators), in order. A record written by a move line by line
+    /// does not list them: it names the length of the terminator at the start of ``tail``
+    /// that closed the destination's open last line (field `tail-lines`), and they are read
+    /// back from the tail (see ``lines(inTail:after:)``).
     var lines: [[UInt8]]
     /// Whether the move left empty lines in place of the moved ones (`mv` keeping line
     /// numbers) rather than removing them.
@@ -34,15 +37,13 @@ struct MoveRecord: Equatable {
 
     /// The record as bytes: the magic line, then each field as `NAME LENGTH` on a line of its
     /// own followed by exactly LENGTH bytes and a line feed, so that any byte may appear in a
-    /// path or a line.
-    func encoded() -> [UInt8] {
+    /// path or a line. Fields may come in any order; without `tailAndLines`, the `tail` and
+    /// `line` fields are left for the writer to add after the others.
+    func encoded(tailAndLines: Bool = true) -> [UInt8] {
         var bytes = Array((Self.magic + "\n").utf8)
         bytes.reserveCapacity(tail.count + lines.reduce(0) { $0 + $1.count + 12 } + 512)
         func field(_ name: String, _ value: [UInt8]) {
-            bytes += name.utf8
-            bytes.append(0x20)
-            MoveRecord.appendDecimal(value.count, to: &bytes)
-            bytes.append(0x0A)
+            bytes += MoveRecord.fieldHeader(name, count: value.count)
             bytes += value
             bytes.append(0x0A)
         }
@@ -64,8 +65,18 @@ struct MoveRecord: Equatable {
             [Int64(bitPattern: temporaryDevice), Int64(bitPattern: temporaryInode)])
         number("destination-length", [destinationLength])
         number("blanks", [blanks ? 1 : 0])
+        guard tailAndLines else { return bytes }
         field("tail", tail)
         for line in lines { field("line", line) }
+        return bytes
+    }
+
+    /// The line that starts a field of `count` bytes.
+    static func fieldHeader(_ name: String, count: Int) -> [UInt8] {
+        var bytes = Array(name.utf8)
+        bytes.append(0x20)
+        appendDecimal(count, to: &bytes)
+        bytes.append(0x0A)
         return bytes
     }
 
@@ -122,6 +133,24 @@ struct MoveRecord: Equatable {
         self.blanks = blanks[0] == 1
         self.tail = Array(tail)
         lines = fields.filter { $0.name == "line" }.map { Array($0.value) }
+        if lines.isEmpty, let closing = numbers("tail-lines", 1) {
+            guard closing[0] >= 0, closing[0] <= tail.count else { return nil }
+            lines = Self.lines(inTail: self.tail, after: Int(closing[0]))
+        }
+    }
+
+    /// The lines (without terminators) a tail appends after its first `closing` bytes: each
+    /// ends at LF, with the CR before it when there is one (a line whose content ends with CR
+    /// got CR LF, so taking CR LF off gives its content back).
+    static func lines(inTail tail: [UInt8], after closing: Int) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = closing
+        for index in closing..<tail.count where tail[index] == 0x0A {
+            let end = index > start && tail[index - 1] == 0x0D ? index - 1 : index
+            lines.append(Array(tail[start..<end]))
+            start = index + 1
+        }
+        return lines
     }
 
     /// Creates a record.

@@ -260,7 +260,8 @@ struct FaultInjectionTests {
         #expect(try readFile(target) == "a\n".bytes)
     }
 
-    @Test func aFailedSourceRewriteTakesTheAppendBack() throws {
+    @Test(arguments: [false, true])
+    func aFailedSourceRewriteTakesTheAppendBack(lineByLine: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let todo = directory.file("todo.txt")
@@ -274,7 +275,14 @@ struct FaultInjectionTests {
             try FileSystem.live.rename(directory, from, to)
         }
         let error = #expect(throws: StoreError.self) {
-            try FileStorage(fileSystem: calls).move(from: todo, to: done) { list in
+            let store = FileStorage(fileSystem: calls)
+            if lineByLine {
+                _ = try store.moveLines(
+                    from: todo, to: done, { $0.starts(with: "x ".bytes) ? .move : .keep },
+                    moved: { _ in Issue.record("a failed move told of a moved line") })
+                return
+            }
+            try store.move(from: todo, to: done) { list in
                 list.removeLine(at: 1)
                 return (["x b".bytes], ())
             }

@@ -94,8 +94,15 @@ struct MoveFixture {
         FileStorage(fileSystem: calls, journalDirectory: journal)
     }
 
-    /// Archives: every done line goes to done.txt.
-    func archive(_ store: FileStorage) throws {
+    /// Archives: every done line goes to done.txt, through the whole-file move or
+    /// (`lineByLine`) the move that reads the source once in pieces.
+    func archive(_ store: FileStorage, lineByLine: Bool = false) throws {
+        if lineByLine {
+            _ = try store.moveLines(
+                from: todo, to: done,
+                { $0.starts(with: "x ".bytes) ? .move : .keep }, moved: { _ in })
+            return
+        }
         try store.move(from: todo, to: done) { list in
             let indices = list.indices.filter { list[$0].content.starts(with: "x ".bytes) }
             let moved = indices.map { Array(list[$0].content) }
@@ -149,23 +156,26 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         "x 2026-11-21 water plants",
     ]
 
-    static func steps() throws -> Int {
+    static func steps(lineByLine: Bool) throws -> Int {
         let fixture = try MoveFixture()
         defer { fixture.remove() }
         let funnel = KillFunnel(killAt: nil)
-        try fixture.archive(fixture.store(funnel.fileSystem()))
+        try fixture.archive(fixture.store(funnel.fileSystem()), lineByLine: lineByLine)
         return funnel.count
     }
 
-    @Test(arguments: NextStep.allCases)
-    func aMoveKilledAtEveryStepIsFinishedOrTakenBackByTheNextOperation(next: NextStep) throws {
-        let steps = try Self.steps()
+    @Test(arguments: NextStep.allCases, [false, true])
+    func aMoveKilledAtEveryStepIsFinishedOrTakenBackByTheNextOperation(
+        next: NextStep, lineByLine: Bool
+    ) throws {
+        let steps = try Self.steps(lineByLine: lineByLine)
         #expect(steps >= 8)
         for step in 1...steps {
             let fixture = try MoveFixture()
             defer { fixture.remove() }
             let funnel = KillFunnel(killAt: step)
-            _ = try? fixture.archive(fixture.store(funnel.fileSystem()))
+            _ = try? fixture.archive(
+                fixture.store(funnel.fileSystem()), lineByLine: lineByLine)
             let store = fixture.store()
             var expected = Self.everyTask
             switch next {
@@ -251,10 +261,11 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         return bytes
     }
 
-    @Test func aCompleteMoveLeavesNoRecord() throws {
+    @Test(arguments: [false, true])
+    func aCompleteMoveLeavesNoRecord(lineByLine: Bool) throws {
         let fixture = try MoveFixture()
         defer { fixture.remove() }
-        try fixture.archive(fixture.store())
+        try fixture.archive(fixture.store(), lineByLine: lineByLine)
         #expect(try rawBytes(fixture.todo) == "(A) call mom\nbuy milk\n".bytes)
         #expect(
             try rawBytes(fixture.done)
@@ -264,21 +275,25 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         #expect(status(fixture.journal).st_mode & 0o777 == 0o700)
     }
 
-    @Test func aTaskArchivedTwiceWithTheSameTextIsNotMistakenForAnInterruptedMove() throws {
+    @Test(arguments: [false, true])
+    func aTaskArchivedTwiceWithTheSameTextIsNotMistakenForAnInterruptedMove(
+        lineByLine: Bool
+    ) throws {
         // done.txt already ends with the very line about to be archived (the same task done
         // twice on one day): the second copy must still be moved, not dropped.
         let fixture = try MoveFixture()
         defer { fixture.remove() }
         try writeFile(fixture.todo, "a\nx 2026-11-20 water plants\n".bytes)
         try writeFile(fixture.done, "x 2026-11-20 water plants\n".bytes)
-        try fixture.archive(fixture.store())
+        try fixture.archive(fixture.store(), lineByLine: lineByLine)
         #expect(try rawBytes(fixture.todo) == "a\n".bytes)
         #expect(
             try rawBytes(fixture.done)
                 == "x 2026-11-20 water plants\nx 2026-11-20 water plants\n".bytes)
     }
 
-    @Test func aFullDiskWhileWritingTheRecordWritesNothing() throws {
+    @Test(arguments: [false, true])
+    func aFullDiskWhileWritingTheRecordWritesNothing(lineByLine: Bool) throws {
         let fixture = try MoveFixture()
         defer { fixture.remove() }
         var calls = FileSystem.live
@@ -292,7 +307,14 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
             if name.contains("/todo/moves/") { throw Errno.noSpace }
             return try FileSystem.live.write(fd, buffer)
         }
-        let error = #expect(throws: StoreError.self) { try fixture.archive(fixture.store(calls)) }
+        calls.writeAt = { fd, buffer, offset throws(Errno) in
+            let name = (try? FileSystem.live.readLink("/proc/self/fd/\(fd)")) ?? ""
+            if name.contains("/todo/moves/") { throw Errno.noSpace }
+            return try FileSystem.live.writeAt(fd, buffer, offset)
+        }
+        let error = #expect(throws: StoreError.self) {
+            try fixture.archive(fixture.store(calls), lineByLine: lineByLine)
+        }
         #expect(error?.reason == "No space left on device")
         #expect(try rawBytes(fixture.todo) == MoveFixture.todoBytes)
         #expect(try rawBytes(fixture.done) == MoveFixture.doneBytes)
@@ -311,6 +333,27 @@ enum NextStep: String, CaseIterable, CustomTestStringConvertible {
         #expect(MoveRecord(decoding: record.encoded()) == record)
         #expect(MoveRecord(decoding: Array(record.encoded().dropLast(3))) == nil)
         #expect(MoveRecord(decoding: "not a record\n".bytes) == nil)
+    }
+
+    @Test func aRecordOfAMoveLineByLineReadsItsLinesBackFromTheTail() throws {
+        // The destination's open last line got CR LF; then a line ending with CR (which got
+        // CR LF), an empty one and one with invalid bytes.
+        let tail: [UInt8] = [
+            0x0D, 0x0A, 0x61, 0x0D, 0x0D, 0x0A, 0x0D, 0x0A, 0xFF, 0x00, 0x0D, 0x0A,
+        ]
+        var record = MoveRecord(
+            source: "/tmp/todo.txt", destination: "/tmp/done.txt",
+            sourceBefore: FileIdentity(
+                device: 1, inode: 2, size: 3, modified: (4, 5), changed: (6, 7)),
+            temporary: ".todo.txt.tmp-1-0", temporaryDevice: 1, temporaryInode: 9,
+            destinationLength: 5, tail: tail, lines: [], blanks: false)
+        var bytes = record.encoded(tailAndLines: false)
+        bytes += MoveRecord.fieldHeader("tail", count: tail.count) + tail + [0x0A]
+        bytes += MoveRecord.fieldHeader("tail-lines", count: 1) + "2\n".bytes
+        record.lines = [[0x61, 0x0D], [], [0xFF, 0x00]]
+        #expect(MoveRecord(decoding: bytes) == record)
+        let wrong = Array(bytes.dropLast(4)) + "2\n99\n".bytes
+        #expect(MoveRecord(decoding: wrong) == nil)
     }
 
     @Test func aRecordPlantedInAJournalOthersCanWriteIsIgnored() throws {

@@ -16,29 +16,23 @@ struct ArchiveAction: TodoShAction {
         let settings = context.settings
         let console = context.console
         let verbose = settings.verbosity > 0
-        let moved = try context.storage.move(from: settings.todoFile, to: settings.doneFile) {
-            list -> (moved: [[UInt8]], result: [[UInt8]]) in
-            var done: [[UInt8]] = []
-            var doomed: [Int] = []
-            for (index, line) in list.enumerated() {
-                if line.content.isEmpty {
-                    doomed.append(index)
-                } else if line.content.starts(with: [0x78, 0x20]) {
-                    done.append(Array(line.content))
-                    doomed.append(index)
-                }
-            }
-            list.removeLines(at: doomed)
-            return (done, done)
-        }
+        // The done tasks are echoed once the move is complete; the files are read in one
+        // pass, never held.
+        let moved = try context.storage.moveLines(
+            from: settings.todoFile, to: settings.doneFile,
+            { content in
+                if content.isEmpty { return .remove }
+                return content.starts(with: [0x78, 0x20]) ? .move : .keep
+            },
+            moved: { content in
+                guard verbose else { return }
+                console.write(content)
+                console.write(CollectionOfOne(UInt8(0x0A)))
+            })
         guard verbose else { return 0 }
-        guard !moved.isEmpty else {
+        guard moved > 0 else {
             console.line("TODO: \(settings.todoFile) does not contain any done tasks.")
             return 0
-        }
-        for line in moved {
-            console.write(line)
-            console.write([0x0A])
         }
         console.line("TODO: \(settings.todoFile) archived.")
         return 0

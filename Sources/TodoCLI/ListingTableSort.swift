@@ -84,6 +84,14 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
                 number: view.number(head.start),
                 text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
             next[winner] += 1
+            // The run's row after the one its key is read from next: it is written (and its
+            // key read) only after about as many rows as there are runs, long enough for its
+            // first two cache lines to arrive from memory meanwhile.
+            if next[winner] + 1 < bounds[winner + 1] {
+                let ahead = UnsafeRawPointer(view.pointer(starts[next[winner] + 1]))
+                Prefetch.forReading(ahead)
+                Prefetch.forReading(ahead + 64)
+            }
             tournament.replay(
                 winner,
                 with: next[winner] < bounds[winner + 1]

@@ -194,6 +194,28 @@ extension Listing.Table.View where Offset: FixedWidthInteger & UnsignedInteger {
         return UnsafeBufferPointer(start: part.pointer + from, count: length)
     }
 
+    /// Starts loading what writing the row starting at `start` reads (its first two cache
+    /// lines, and the line-feed counts its number comes from), so that it is at hand when the
+    /// row's turn comes.
+    @inline(__always)
+    func prefetch(_ start: Offset) {
+        let offset = Int(start)
+        let part = part(offset)
+        let from = offset - part.base
+        let row = UnsafeRawPointer(part.pointer + from)
+        Prefetch.forReading(row)
+        Prefetch.forReading(row + 64)
+        if let counts = part.blockLineFeeds.baseAddress,
+            let blockCounts = part.lineFeeds.baseAddress
+        {
+            let subBlock = from / Listing.Table<Offset>.subBlockSize + 1
+            Prefetch.forReading(counts + subBlock)
+            Prefetch.forReading(
+                blockCounts + subBlock * Listing.Table<Offset>.subBlockSize
+                    / Listing.Table<Offset>.blockSize)
+        }
+    }
+
     /// The number shown for the row starting at `start`.
     func number(_ start: Offset) -> Int {
         let offset = Int(start)

@@ -76,62 +76,84 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
     ) {
         let runs = bounds.count - 1
         guard runs > 0 else { return }
-        var next = Array(bounds.dropLast())
-        var tournament = Tournament(heads: next.map { Self.key(starts[$0], view) }, view: view)
+        let next = UnsafeMutablePointer<Int>.allocate(capacity: runs)
+        let heads = UnsafeMutablePointer<SortKey>.allocate(capacity: runs)
+        let state = UnsafeMutablePointer<Int>.allocate(capacity: 2 * runs)
+        defer {
+            next.deallocate()
+            heads.deallocate()
+            state.deallocate()
+        }
+        for run in 0..<runs {
+            next[run] = bounds[run]
+            heads[run] = Self.key(starts[bounds[run]], view)
+            if bounds[run] + 1 < bounds[run + 1] { view.prefetch(starts[bounds[run] + 1]) }
+        }
+        let tournament = Tournament(
+            heads: heads, finished: state, tree: state + runs, count: runs, view: view)
         while let winner = tournament.winner {
-            let head = tournament.heads[winner]
+            let head = heads[winner]
             writer.append(
                 number: view.number(head.start),
                 text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
-            next[winner] += 1
-            // The run's row after the one its key is read from next: it is written (and its
-            // key read) only after about as many rows as there are runs, long enough for its
-            // first two cache lines to arrive from memory meanwhile.
-            if next[winner] + 1 < bounds[winner + 1] {
-                let ahead = UnsafeRawPointer(view.pointer(starts[next[winner] + 1]))
-                Prefetch.forReading(ahead)
-                Prefetch.forReading(ahead + 64)
-            }
-            tournament.replay(
-                winner,
-                with: next[winner] < bounds[winner + 1]
-                    ? Self.key(starts[next[winner]], view) : nil)
+            let row = next[winner] + 1
+            next[winner] = row
+            let end = bounds[winner + 1]
+            // The run's row after the one whose key is read now: its key is read only after
+            // about as many rows as there are runs are written, time enough for what it
+            // needs to arrive from memory.
+            if row + 1 < end { view.prefetch(starts[row + 1]) }
+            tournament.replay(winner, with: row < end ? Self.key(starts[row], view) : nil)
         }
     }
 
     /// A tree of losers over the runs' first unwritten rows: each inner node holds the run that
     /// lost the match played there, node 0 the winner. When the winner's row is written, only
     /// the matches on its path are played again, one comparison a level. A run that is used up
-    /// loses every match.
+    /// loses every match: its key is all ones, so that only a tie on all three words asks
+    /// whether it is used up. Its storage belongs to the caller.
     private struct Tournament {
         /// Each run's first unwritten row.
-        private(set) var heads: [SortKey]
-        private var finished: [Bool]
-        private var tree: [Int]
-        private let view: View
+        let heads: UnsafeMutablePointer<SortKey>
+        /// For each run, 1 once it is used up.
+        let finished: UnsafeMutablePointer<Int>
+        let tree: UnsafeMutablePointer<Int>
+        let count: Int
+        let view: View
 
-        init(heads: [SortKey], view: View) {
+        init(
+            heads: UnsafeMutablePointer<SortKey>, finished: UnsafeMutablePointer<Int>,
+            tree: UnsafeMutablePointer<Int>, count: Int, view: View
+        ) {
             self.heads = heads
+            self.finished = finished
+            self.tree = tree
+            self.count = count
             self.view = view
-            finished = [Bool](repeating: false, count: heads.count)
-            tree = [Int](repeating: 0, count: heads.count)
+            finished.initialize(repeating: 0, count: count)
+            tree.initialize(repeating: 0, count: count)
             tree[0] = play(1)
         }
 
         /// The run whose row comes next, unless every run is used up.
-        var winner: Int? { finished[tree[0]] ? nil : tree[0] }
+        var winner: Int? { finished[tree[0]] != 0 ? nil : tree[0] }
 
         /// Whether run `left`'s row comes before run `right`'s.
         @inline(__always)
         private func beats(_ left: Int, _ right: Int) -> Bool {
-            if finished[left] || finished[right] { return !finished[left] }
-            return precedes(heads[left], heads[right], view)
+            let a = heads[left]
+            let b = heads[right]
+            if a.first != b.first { return a.first < b.first }
+            if a.second != b.second { return a.second < b.second }
+            if a.third != b.third { return a.third < b.third }
+            if finished[left] | finished[right] != 0 { return finished[left] == 0 }
+            return precedes(a, b, view)
         }
 
         /// The winner of the subtree at `node` (the leaves are nodes `count...`), its losers
         /// recorded.
-        private mutating func play(_ node: Int) -> Int {
-            guard node < heads.count else { return node - heads.count }
+        private func play(_ node: Int) -> Int {
+            guard node < count else { return node - count }
             let left = play(2 * node)
             let right = play(2 * node + 1)
             let (winner, loser) = beats(right, left) ? (right, left) : (left, right)
@@ -140,12 +162,23 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         }
 
         /// Gives run `run` (the winner) its next row, or none, and plays its path again.
-        mutating func replay(_ run: Int, with head: SortKey?) {
-            if let head { heads[run] = head } else { finished[run] = true }
+        @inline(__always)
+        func replay(_ run: Int, with head: SortKey?) {
+            if let head {
+                heads[run] = head
+            } else {
+                finished[run] = 1
+                heads[run] = SortKey(
+                    first: .max, second: .max, third: .max, start: heads[run].start, length: 0)
+            }
             var winner = run
-            var node = (run + heads.count) / 2
+            var node = (run + count) / 2
             while node > 0 {
-                if beats(tree[node], winner) { swap(&tree[node], &winner) }
+                let held = tree[node]
+                if beats(held, winner) {
+                    tree[node] = winner
+                    winner = held
+                }
                 node /= 2
             }
             tree[0] = winner

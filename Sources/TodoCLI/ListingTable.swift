@@ -195,17 +195,17 @@ extension Listing.Table.View where Offset: FixedWidthInteger & UnsignedInteger {
     }
 
     /// Starts loading what writing the row starting at `start` reads (its first two cache
-    /// lines, and the line-feed counts its number comes from), so that it is at hand when the
-    /// row's turn comes.
+    /// lines and, with `counts`, the line-feed counts its number comes from), so that it is at
+    /// hand when the row's turn comes.
     @inline(__always)
-    func prefetch(_ start: Offset) {
+    func prefetch(_ start: Offset, counts withCounts: Bool = true) {
         let offset = Int(start)
         let part = part(offset)
         let from = offset - part.base
         let row = UnsafeRawPointer(part.pointer + from)
         Prefetch.forReading(row)
         Prefetch.forReading(row + 64)
-        if let counts = part.blockLineFeeds.baseAddress,
+        if withCounts, let counts = part.blockLineFeeds.baseAddress,
             let blockCounts = part.lineFeeds.baseAddress
         {
             let subBlock = from / Listing.Table<Offset>.subBlockSize + 1

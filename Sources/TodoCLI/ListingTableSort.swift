@@ -69,7 +69,9 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         writer.flush()
     }
 
-    /// ``write(runs:to:)`` over pointers.
+    /// ``write(runs:to:)`` over pointers. With more than one run and two processors, the
+    /// merge runs on this thread and the writing on a second one, the rows handed over in
+    /// batches of their starts and lengths.
     private static func write(
         _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View,
         _ writer: inout Listing.RowWriter
@@ -91,19 +93,52 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         }
         let tournament = Tournament(
             heads: heads, finished: state, tree: state + runs, count: runs, view: view)
-        while let winner = tournament.winner {
+        /// The next row in order (its start and its text's length), unless all are taken.
+        @inline(__always)
+        func take() -> (start: Offset, length: Offset)? {
+            guard let winner = tournament.winner else { return nil }
             let head = heads[winner]
-            writer.append(
-                number: view.number(head.start),
-                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
             let row = next[winner] + 1
             next[winner] = row
             let end = bounds[winner + 1]
             // The run's row after the one whose key is read now: its key is read only after
-            // about as many rows as there are runs are written, time enough for what it
-            // needs to arrive from memory.
-            if row + 1 < end { view.prefetch(starts[row + 1]) }
+            // about as many rows as there are runs are taken, time enough for its bytes to
+            // arrive from memory.
+            if row + 1 < end { view.prefetch(starts[row + 1], counts: false) }
             tournament.replay(winner, with: row < end ? Self.key(starts[row], view) : nil)
+            return (head.start, head.length)
+        }
+        /// Writes the rows of `pairs` (each a start and a length).
+        func write(_ pairs: UnsafeBufferPointer<Offset>) {
+            var index = 0
+            while index + 1 < pairs.count {
+                // A row a little ahead, which the merge read on the other processor.
+                if index + 32 < pairs.count { view.prefetch(pairs[index + 32]) }
+                writer.append(
+                    number: view.number(pairs[index]),
+                    text: UnsafeBufferPointer(
+                        start: view.pointer(pairs[index]), count: Int(pairs[index + 1])))
+                index += 2
+            }
+        }
+        guard runs > 1 && Concurrently.processorCount > 1 else {
+            while let (start, length) = take() {
+                writer.append(
+                    number: view.number(start),
+                    text: UnsafeBufferPointer(start: view.pointer(start), count: Int(length)))
+            }
+            return
+        }
+        Concurrently.relay(batch: 2 * 4_096) { (pairs: UnsafeMutableBufferPointer<Offset>) in
+            var filled = 0
+            while filled + 2 <= pairs.count, let (start, length) = take() {
+                pairs[filled] = start
+                pairs[filled + 1] = length
+                filled += 2
+            }
+            return (filled, filled == pairs.count)
+        } consume: { pairs in
+            write(pairs)
         }
     }
 

@@ -1,7 +1,7 @@
 import TodoTxt
 
 extension Listing {
-    /// Writes listing lines in blocks of at most 64 KiB (``TextBuffer``): each the number
+    /// Writes listing lines in blocks of 64 to 128 KiB (``TextBuffer``): each the number
     /// zero-padded to `width`, a space and the text unless it is empty (its control characters
     /// made visible when `visibleControls`), then `finish` applied to the line if there is one,
     /// then LF.
@@ -22,7 +22,9 @@ extension Listing {
             self.width = width
             self.visibleControls = visibleControls
             self.finish = finish
-            output = TextBuffer(capacity: 1 << 16, write: body)
+            // Blocks of 64 KiB or more (all but the last, unless lines are very long) are
+            // written out by the console without a copy into its own buffer.
+            output = TextBuffer(capacity: 1 << 17, write: body)
         }
 
         /// Appends the line of the row numbered `number` with `text`.

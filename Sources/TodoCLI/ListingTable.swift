@@ -7,9 +7,9 @@ extension Listing {
     /// records the table writes for texts the file does not hold as they are shown). A row's
     /// end is found again from its start (the next line feed), and its number from how many
     /// line feeds come before every ``blockSize``-th byte and, within a block, before every
-    /// ``subBlockSize``-th. `Offset` is `UInt32` unless the bytes are
-    /// larger than it can address. A class, so that the stages of a listing sort one table in
-    /// place however many hold it.
+    /// ``subBlockSize``-th. `Offset` is `UInt32` unless the bytes are larger than it can
+    /// address. A class, so that the stages of a listing sort one table in place however many
+    /// hold it.
     ///
     /// The class itself puts no requirement on `Offset` (its methods are in extensions where
     /// `Offset` is an unsigned integer): a generic class's metadata is built when the program
@@ -32,8 +32,7 @@ extension Listing {
             /// The offset of the first byte in the table's address space.
             var base: Int
             /// For a file's lines shown with their numbers: how many line feeds come before
-            /// each multiple of ``blockSize`` in `bytes` (and one more count when the bytes
-            /// end inside a block).
+            /// each multiple of ``blockSize`` in `bytes` (one past the end counting them all).
             var lineFeeds: [Offset]
             /// With ``lineFeeds``: for each multiple of ``subBlockSize`` up to the first at or
             /// past the end (which stands for the end), how many line feeds come between the

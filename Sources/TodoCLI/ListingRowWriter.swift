@@ -1,17 +1,20 @@
+import TodoTxt
+
 extension Listing {
-    /// Writes listing lines in blocks of about 64 KiB: each the number zero-padded to `width`,
-    /// a space and the text unless it is empty (its control characters made visible when
-    /// `visibleControls`), then `finish` applied to the line if there is one, then LF.
-    struct RowWriter {
+    /// Writes listing lines in blocks of 64 to 128 KiB (``TextBuffer``): each the number
+    /// zero-padded to `width`, a space and the text unless it is empty (its control characters
+    /// made visible when `visibleControls`), then `finish` applied to the line if there is one,
+    /// then LF.
+    struct RowWriter: ~Copyable {
         let width: Int
         let visibleControls: Bool
         /// The painting and hiding of a numbered line.
         let finish: (([UInt8]) -> [UInt8])?
-        /// Takes each block.
-        let body: ([UInt8]) -> Void
-        private var chunk: [UInt8] = []
+        private var output: TextBuffer
+        /// A line put together apart, for `finish` or for visible controls.
         private var line: [UInt8] = []
 
+        /// A writer handing `body` each block.
         init(
             width: Int, visibleControls: Bool, finish: (([UInt8]) -> [UInt8])?,
             body: @escaping ([UInt8]) -> Void
@@ -19,47 +22,39 @@ extension Listing {
             self.width = width
             self.visibleControls = visibleControls
             self.finish = finish
-            self.body = body
-            chunk.reserveCapacity(1 << 16 + 1024)
+            // Blocks of 64 KiB or more (all but the last, unless lines are very long) are
+            // written out by the console without a copy into its own buffer.
+            output = TextBuffer(capacity: 1 << 17, write: body)
         }
 
         /// Appends the line of the row numbered `number` with `text`.
         @inline(__always)
         mutating func append(number: Int, text: UnsafeBufferPointer<UInt8>) {
-            if let finish {
+            if finish != nil || visibleControls {
                 line.removeAll(keepingCapacity: true)
-                Listing.appendLine(number, text, width, visibleControls, to: &line)
-                chunk += finish(line)
+                Listing.appendNumber(number, width: width, zero: true, to: &line)
+                if !text.isEmpty {
+                    line.append(0x20)
+                    if visibleControls {
+                        appendVisible(text, to: &line)
+                    } else {
+                        line.append(contentsOf: text)
+                    }
+                }
+                output.append(finish.map { $0(line) } ?? line)
             } else {
-                Listing.appendLine(number, text, width, visibleControls, to: &chunk)
+                output.appendDecimal(number, width: width, fill: 0x30)
+                if !text.isEmpty {
+                    output.append(0x20)
+                    output.append(contentsOf: text)
+                }
             }
-            chunk.append(0x0A)
-            if chunk.count >= 1 << 16 {
-                body(chunk)
-                chunk.removeAll(keepingCapacity: true)
-            }
+            output.append(0x0A)
         }
 
         /// Hands on what is left.
         mutating func flush() {
-            if !chunk.isEmpty { body(chunk) }
-            chunk.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// Appends the number zero-padded to `width`, then a space and the text unless it is empty.
-    @inline(__always)
-    private static func appendLine(
-        _ number: Int, _ text: UnsafeBufferPointer<UInt8>, _ width: Int, _ visibleControls: Bool,
-        to bytes: inout [UInt8]
-    ) {
-        appendNumber(number, width: width, zero: true, to: &bytes)
-        guard !text.isEmpty else { return }
-        bytes.append(0x20)
-        if visibleControls {
-            appendVisible(text, to: &bytes)
-        } else {
-            bytes.append(contentsOf: text)
+            output.flush()
         }
     }
 }

@@ -6,9 +6,10 @@ extension Listing {
     /// starts, in one address space over the bytes it comes from (a file's bytes as read, and
     /// records the table writes for texts the file does not hold as they are shown). A row's
     /// end is found again from its start (the next line feed), and its number from how many
-    /// line feeds come before every ``blockSize``-th byte. `Offset` is `UInt32` unless the bytes are
-    /// larger than it can address. A class, so that the stages of a listing sort one table in
-    /// place however many hold it.
+    /// line feeds come before every ``blockSize``-th byte and, within a block, before every
+    /// ``subBlockSize``-th. `Offset` is `UInt32` unless the bytes are larger than it can
+    /// address. A class, so that the stages of a listing sort one table in place however many
+    /// hold it.
     ///
     /// The class itself puts no requirement on `Offset` (its methods are in extensions where
     /// `Offset` is an unsigned integer): a generic class's metadata is built when the program
@@ -31,12 +32,21 @@ extension Listing {
             /// The offset of the first byte in the table's address space.
             var base: Int
             /// For a file's lines shown with their numbers: how many line feeds come before
-            /// each multiple of ``blockSize`` in `bytes`, and before the end.
+            /// each multiple of ``blockSize`` in `bytes` (one past the end counting them all).
             var lineFeeds: [Offset]
+            /// With ``lineFeeds``: for each multiple of ``subBlockSize`` up to the first at or
+            /// past the end (which stands for the end), how many line feeds come between the
+            /// start of its block and it; 255 when it is that many or more (then they are
+            /// counted in the bytes).
+            var blockLineFeeds: [UInt8]
         }
 
         /// The bytes from one count of ``Segment/lineFeeds`` to the next.
         static var blockSize: Int { 512 }
+        /// The bytes from one count of ``Segment/blockLineFeeds`` to the next: a row's number
+        /// is found by counting the line feeds from its start to the next multiple of this,
+        /// bytes that are mostly its own and read anyway.
+        static var subBlockSize: Int { 64 }
 
         private(set) var segments: [Segment] = []
         /// The rows, as offsets in the table's address space.
@@ -56,6 +66,7 @@ extension Listing {
                 var count: Int
                 var numbering: Numbering
                 var lineFeeds: UnsafeBufferPointer<Offset>
+                var blockLineFeeds: UnsafeBufferPointer<UInt8>
             }
 
             let parts: [Part]
@@ -72,10 +83,15 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
 
     /// Adds a segment (the caller has checked that it can be addressed) and returns its base.
     @discardableResult
-    func add(_ bytes: [UInt8], numbering: Numbering, lineFeeds: [Offset] = []) -> Int {
+    func add(
+        _ bytes: [UInt8], numbering: Numbering, lineFeeds: [Offset] = [],
+        blockLineFeeds: [UInt8] = []
+    ) -> Int {
         let base = end
         segments.append(
-            Segment(bytes: bytes, numbering: numbering, base: base, lineFeeds: lineFeeds))
+            Segment(
+                bytes: bytes, numbering: numbering, base: base, lineFeeds: lineFeeds,
+                blockLineFeeds: blockLineFeeds))
         return base
     }
 
@@ -130,13 +146,16 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         let segment = segments[index]
         return try segment.bytes.withUnsafeBufferPointer { bytes in
             try segment.lineFeeds.withUnsafeBufferPointer { lineFeeds in
-                if let pointer = bytes.baseAddress {
-                    parts.append(
-                        View.Part(
-                            pointer: pointer, base: segment.base, count: bytes.count,
-                            numbering: segment.numbering, lineFeeds: lineFeeds))
+                try segment.blockLineFeeds.withUnsafeBufferPointer { blockLineFeeds in
+                    if let pointer = bytes.baseAddress {
+                        parts.append(
+                            View.Part(
+                                pointer: pointer, base: segment.base, count: bytes.count,
+                                numbering: segment.numbering, lineFeeds: lineFeeds,
+                                blockLineFeeds: blockLineFeeds))
+                    }
+                    return try collect(segments, index + 1, &parts, body)
                 }
-                return try collect(segments, index + 1, &parts, body)
             }
         }
     }
@@ -174,6 +193,28 @@ extension Listing.Table.View where Offset: FixedWidthInteger & UnsignedInteger {
         return UnsafeBufferPointer(start: part.pointer + from, count: length)
     }
 
+    /// Starts loading what writing the row starting at `start` reads (its first two cache
+    /// lines and, with `counts`, the line-feed counts its number comes from), so that it is at
+    /// hand when the row's turn comes.
+    @inline(__always)
+    func prefetch(_ start: Offset, counts withCounts: Bool = true) {
+        let offset = Int(start)
+        let part = part(offset)
+        let from = offset - part.base
+        let row = UnsafeRawPointer(part.pointer + from)
+        Prefetch.forReading(row)
+        Prefetch.forReading(row + 64)
+        if withCounts, let counts = part.blockLineFeeds.baseAddress,
+            let blockCounts = part.lineFeeds.baseAddress
+        {
+            let subBlock = from / Listing.Table<Offset>.subBlockSize + 1
+            Prefetch.forReading(counts + subBlock)
+            Prefetch.forReading(
+                blockCounts + subBlock * Listing.Table<Offset>.subBlockSize
+                    / Listing.Table<Offset>.blockSize)
+        }
+    }
+
     /// The number shown for the row starting at `start`.
     func number(_ start: Offset) -> Int {
         let offset = Int(start)
@@ -189,12 +230,24 @@ extension Listing.Table.View where Offset: FixedWidthInteger & UnsignedInteger {
         case .lines(_, shownAsZero: true):
             return 0
         case .lines(let first, shownAsZero: false):
-            // The count at the end of the row's block, less the line feeds from the
-            // row there (bytes that are mostly the row's own, read anyway).
-            let block = from / Listing.Table<Offset>.blockSize + 1
-            let blockEnd = min(block * Listing.Table<Offset>.blockSize, part.count)
-            return first + Int(part.lineFeeds[block])
-                - LineFeeds.count(in: part.pointer + from, count: blockEnd - from)
+            // The count at the end of the row's sub-block, less the line feeds from the row
+            // there (bytes that are mostly the row's own, read anyway).
+            let subBlockSize = Listing.Table<Offset>.subBlockSize
+            let perBlock = Listing.Table<Offset>.blockSize / subBlockSize
+            let subBlock = from / subBlockSize + 1
+            let subBlockEnd = min(subBlock * subBlockSize, part.count)
+            let block = subBlock / perBlock
+            var before = Int(part.lineFeeds[block])
+            let inBlock = part.blockLineFeeds[subBlock]
+            if inBlock < UInt8.max {
+                before += Int(inBlock)
+            } else {
+                let blockStart = block * Listing.Table<Offset>.blockSize
+                before += LineFeeds.count(
+                    in: part.pointer + blockStart, count: subBlockEnd - blockStart)
+            }
+            return first + before
+                - LineFeeds.count(in: part.pointer + from, count: subBlockEnd - from)
         }
     }
 }
@@ -232,6 +285,7 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         let keepsAll = filters.isEmpty && test == nil
         let base = end
         var lineFeeds: [Offset] = []
+        var blockLineFeeds: [UInt8] = []
         var total = 0
         var passed = 0
         let counts = keeping && !shownAsZero
@@ -301,7 +355,7 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
                 unjoined += highUnjoined
                 total += highTotal
                 passed += highPassed
-                if counts { lineFeeds = Self.lineFeedCounts(buffer) }
+                if counts { (lineFeeds, blockLineFeeds) = Self.lineFeedCounts(buffer) }
             } else {
                 if keepsAll && keeping {
                     let lines = LineFeeds.count(in: pointer + begin, count: buffer.count - begin)
@@ -311,32 +365,44 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
                 }
                 // The line feeds are counted on the second thread meanwhile.
                 Concurrently.run(
-                    { if counts { lineFeeds = Self.lineFeedCounts(buffer) } },
+                    { if counts { (lineFeeds, blockLineFeeds) = Self.lineFeedCounts(buffer) } },
                     { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
             }
         }
         if keeping {
             add(
                 bytes, numbering: .lines(first: first, shownAsZero: shownAsZero),
-                lineFeeds: lineFeeds)
+                lineFeeds: lineFeeds, blockLineFeeds: blockLineFeeds)
         }
         return (total, passed)
     }
 
-    /// How many line feeds come before each multiple of ``blockSize`` in `bytes`, and before
-    /// the end (``Segment/lineFeeds``).
-    private static func lineFeedCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Offset] {
-        guard let pointer = bytes.baseAddress else { return [0] }
+    /// How many line feeds come before each multiple of ``blockSize`` in `bytes`
+    /// (``Segment/lineFeeds``) and, from the start of its block, before each multiple of
+    /// ``subBlockSize`` (``Segment/blockLineFeeds``).
+    private static func lineFeedCounts(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (lineFeeds: [Offset], blockLineFeeds: [UInt8]) {
+        guard let pointer = bytes.baseAddress else { return ([0], [0]) }
+        let perBlock = blockSize / subBlockSize
         var counts: [Offset] = []
         counts.reserveCapacity(bytes.count / blockSize + 2)
+        var inBlock: [UInt8] = []
+        inBlock.reserveCapacity(bytes.count / subBlockSize + 2)
         var total = 0
-        var start = 0
+        var blockTotal = 0
+        var subBlock = 0
         while true {
-            counts.append(Offset(truncatingIfNeeded: total))
-            guard start < bytes.count else { return counts }
-            let length = min(blockSize, bytes.count - start)
-            total += LineFeeds.count(in: pointer + start, count: length)
-            start += length
+            if subBlock % perBlock == 0 {
+                counts.append(Offset(truncatingIfNeeded: total))
+                blockTotal = total
+            }
+            inBlock.append(UInt8(min(total - blockTotal, Int(UInt8.max))))
+            let start = subBlock * subBlockSize
+            guard start < bytes.count else { return (counts, inBlock) }
+            total += LineFeeds.count(
+                in: pointer + start, count: min(subBlockSize, bytes.count - start))
+            subBlock += 1
         }
     }
 

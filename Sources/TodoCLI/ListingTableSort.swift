@@ -69,61 +69,126 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         writer.flush()
     }
 
-    /// ``write(runs:to:)`` over pointers.
+    /// ``write(runs:to:)`` over pointers. With more than one run and two processors, the
+    /// merge runs on this thread and the writing on a second one, the rows handed over in
+    /// batches of their starts and lengths.
     private static func write(
         _ starts: UnsafeBufferPointer<Offset>, runs bounds: [Int], _ view: View,
         _ writer: inout Listing.RowWriter
     ) {
         let runs = bounds.count - 1
         guard runs > 0 else { return }
-        var next = Array(bounds.dropLast())
-        var tournament = Tournament(heads: next.map { Self.key(starts[$0], view) }, view: view)
-        while let winner = tournament.winner {
-            let head = tournament.heads[winner]
-            writer.append(
-                number: view.number(head.start),
-                text: UnsafeBufferPointer(start: view.pointer(head.start), count: Int(head.length)))
-            next[winner] += 1
-            tournament.replay(
-                winner,
-                with: next[winner] < bounds[winner + 1]
-                    ? Self.key(starts[next[winner]], view) : nil)
+        let next = UnsafeMutablePointer<Int>.allocate(capacity: runs)
+        let heads = UnsafeMutablePointer<SortKey>.allocate(capacity: runs)
+        let state = UnsafeMutablePointer<Int>.allocate(capacity: 2 * runs)
+        defer {
+            next.deallocate()
+            heads.deallocate()
+            state.deallocate()
+        }
+        for run in 0..<runs {
+            next[run] = bounds[run]
+            heads[run] = Self.key(starts[bounds[run]], view)
+            if bounds[run] + 1 < bounds[run + 1] { view.prefetch(starts[bounds[run] + 1]) }
+        }
+        let tournament = Tournament(
+            heads: heads, finished: state, tree: state + runs, count: runs, view: view)
+        /// The next row in order (its start and its text's length), unless all are taken.
+        @inline(__always)
+        func take() -> (start: Offset, length: Offset)? {
+            guard let winner = tournament.winner else { return nil }
+            let head = heads[winner]
+            let row = next[winner] + 1
+            next[winner] = row
+            let end = bounds[winner + 1]
+            // The run's row after the one whose key is read now: its key is read only after
+            // about as many rows as there are runs are taken, time enough for its bytes to
+            // arrive from memory.
+            if row + 1 < end { view.prefetch(starts[row + 1], counts: false) }
+            tournament.replay(winner, with: row < end ? Self.key(starts[row], view) : nil)
+            return (head.start, head.length)
+        }
+        /// Writes the rows of `pairs` (each a start and a length).
+        func write(_ pairs: UnsafeBufferPointer<Offset>) {
+            var index = 0
+            while index + 1 < pairs.count {
+                // A row a little ahead, which the merge read on the other processor.
+                if index + 32 < pairs.count { view.prefetch(pairs[index + 32]) }
+                writer.append(
+                    number: view.number(pairs[index]),
+                    text: UnsafeBufferPointer(
+                        start: view.pointer(pairs[index]), count: Int(pairs[index + 1])))
+                index += 2
+            }
+        }
+        guard runs > 1 && Concurrently.processorCount > 1 else {
+            while let (start, length) = take() {
+                writer.append(
+                    number: view.number(start),
+                    text: UnsafeBufferPointer(start: view.pointer(start), count: Int(length)))
+            }
+            return
+        }
+        Concurrently.relay(batch: 2 * 4_096) { (pairs: UnsafeMutableBufferPointer<Offset>) in
+            var filled = 0
+            while filled + 2 <= pairs.count, let (start, length) = take() {
+                pairs[filled] = start
+                pairs[filled + 1] = length
+                filled += 2
+            }
+            return (filled, filled == pairs.count)
+        } consume: { pairs in
+            write(pairs)
         }
     }
 
     /// A tree of losers over the runs' first unwritten rows: each inner node holds the run that
     /// lost the match played there, node 0 the winner. When the winner's row is written, only
     /// the matches on its path are played again, one comparison a level. A run that is used up
-    /// loses every match.
+    /// loses every match: its key is all ones, so that only a tie on all three words asks
+    /// whether it is used up. Its storage belongs to the caller.
     private struct Tournament {
         /// Each run's first unwritten row.
-        private(set) var heads: [SortKey]
-        private var finished: [Bool]
-        private var tree: [Int]
-        private let view: View
+        let heads: UnsafeMutablePointer<SortKey>
+        /// For each run, 1 once it is used up.
+        let finished: UnsafeMutablePointer<Int>
+        let tree: UnsafeMutablePointer<Int>
+        let count: Int
+        let view: View
 
-        init(heads: [SortKey], view: View) {
+        init(
+            heads: UnsafeMutablePointer<SortKey>, finished: UnsafeMutablePointer<Int>,
+            tree: UnsafeMutablePointer<Int>, count: Int, view: View
+        ) {
             self.heads = heads
+            self.finished = finished
+            self.tree = tree
+            self.count = count
             self.view = view
-            finished = [Bool](repeating: false, count: heads.count)
-            tree = [Int](repeating: 0, count: heads.count)
+            finished.initialize(repeating: 0, count: count)
+            tree.initialize(repeating: 0, count: count)
             tree[0] = play(1)
         }
 
         /// The run whose row comes next, unless every run is used up.
-        var winner: Int? { finished[tree[0]] ? nil : tree[0] }
+        var winner: Int? { finished[tree[0]] != 0 ? nil : tree[0] }
 
         /// Whether run `left`'s row comes before run `right`'s.
         @inline(__always)
         private func beats(_ left: Int, _ right: Int) -> Bool {
-            if finished[left] || finished[right] { return !finished[left] }
-            return precedes(heads[left], heads[right], view)
+            let a = heads[left]
+            let b = heads[right]
+            if a.first != b.first { return a.first < b.first }
+            if a.second != b.second { return a.second < b.second }
+            if a.third != b.third { return a.third < b.third }
+            if finished[left] | finished[right] != 0 { return finished[left] == 0 }
+            return precedes(a, b, view)
         }
 
         /// The winner of the subtree at `node` (the leaves are nodes `count...`), its losers
         /// recorded.
-        private mutating func play(_ node: Int) -> Int {
-            guard node < heads.count else { return node - heads.count }
+        private func play(_ node: Int) -> Int {
+            guard node < count else { return node - count }
             let left = play(2 * node)
             let right = play(2 * node + 1)
             let (winner, loser) = beats(right, left) ? (right, left) : (left, right)
@@ -132,12 +197,23 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
         }
 
         /// Gives run `run` (the winner) its next row, or none, and plays its path again.
-        mutating func replay(_ run: Int, with head: SortKey?) {
-            if let head { heads[run] = head } else { finished[run] = true }
+        @inline(__always)
+        func replay(_ run: Int, with head: SortKey?) {
+            if let head {
+                heads[run] = head
+            } else {
+                finished[run] = 1
+                heads[run] = SortKey(
+                    first: .max, second: .max, third: .max, start: heads[run].start, length: 0)
+            }
             var winner = run
-            var node = (run + heads.count) / 2
+            var node = (run + count) / 2
             while node > 0 {
-                if beats(tree[node], winner) { swap(&tree[node], &winner) }
+                let held = tree[node]
+                if beats(held, winner) {
+                    tree[node] = winner
+                    winner = held
+                }
                 node /= 2
             }
             tree[0] = winner

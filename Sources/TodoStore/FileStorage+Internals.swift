@@ -241,6 +241,7 @@ extension FileStorage {
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
+            MemoryAdvice.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let rest = UnsafeMutableRawBufferPointer(
                     start: base + count, count: buffer.count - count)

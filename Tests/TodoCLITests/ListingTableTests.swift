@@ -96,6 +96,37 @@ struct ListingTableTests {
                 == Self.written(rows, width: width, visibleControls: false))
     }
 
+    /// Numbers where line feeds are dense (stretches of blank lines, more than a block's
+    /// counts within it can hold) and sparse (lines longer than a block), rows starting at
+    /// every offset within the counts' blocks.
+    @Test func numbersSurviveDenseAndSparseLineFeeds() {
+        var state: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var bytes: [UInt8] = []
+        for _ in 0..<3_000 {
+            switch next(4) {
+            case 0: bytes += [UInt8](repeating: 0x0A, count: next(700))
+            case 1: bytes += [UInt8](repeating: 0x61, count: 500 + next(1_200)) + [0x0A]
+            default: bytes += [UInt8](repeating: 0x62, count: 1 + next(90)) + [0x0A]
+            }
+        }
+        let rows = Self.rows(bytes)
+        #expect(rows.count > 2_000)
+        let width = Listing.width(for: Listing.Scan.lineCount(bytes))
+        let table = Listing.Table<UInt32>()
+        table.select(bytes, numberedFrom: 1, width: width, filters: [], test: nil)
+        #expect(table.rows().map(\.number) == rows.map(\.number))
+        let wide = Listing.Table<UInt64>()
+        wide.select(bytes, numberedFrom: 1, width: width, filters: [], test: nil)
+        #expect(wide.rows().map(\.number) == rows.map(\.number))
+        #expect(
+            Self.written(table, width: width, visibleControls: false)
+                == Self.written(rows, width: width, visibleControls: false))
+    }
+
     /// A filtering walk over more bytes than one thread walks: the rows that pass the term,
     /// tested on the numbered line, in both halves.
     @Test func filteredTableOfALargeFileKeepsWhatPasses() throws {

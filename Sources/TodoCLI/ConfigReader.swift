@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Reads a todo.sh config file without running bash, when every line is of a kind whose
 /// meaning is certain: blank lines and comments; `NAME=value` and `export NAME=value` (also
 /// several on one line, and `export NAME`); `: ${NAME:=value}` defaults. Values may be quoted
@@ -37,39 +39,44 @@ struct ConfigReader {
     }
 
     /// Names bash sets or reads itself (or todo.sh sets before sourcing the config), whose
-    /// value in a bash run the reader cannot know.
-    static let shellOwned: Set<String> = [
+    /// value in a bash run the reader cannot know; in byte order, looked up by halving (a set
+    /// of them would be hashed on every run that reads a config).
+    static let shellOwned: [String] = [
         "BASH", "BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
         "BASH_CMDS", "BASH_COMMAND", "BASH_COMPAT", "BASH_ENV", "BASH_EXECUTION_STRING",
         "BASH_LINENO", "BASH_LOADABLES_PATH", "BASH_REMATCH", "BASH_SOURCE", "BASH_SUBSHELL",
-        "BASH_VERSINFO", "BASH_VERSION", "BASH_XTRACEFD", "CDPATH", "CHILD_MAX", "COLUMNS",
-        "COMP_CWORD", "COMP_KEY", "COMP_LINE", "COMP_POINT", "COMP_TYPE", "COMP_WORDBREAKS",
-        "COMP_WORDS", "COPROC", "DIRSTACK", "EMACS", "ENV", "EPOCHREALTIME", "EPOCHSECONDS",
-        "EUID", "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST", "GLOBIGNORE",
-        "GROUPS", "HISTCMD", "HISTCONTROL", "HISTFILE", "HISTFILESIZE", "HISTIGNORE",
-        "HISTSIZE", "HISTTIMEFORMAT", "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF",
-        "INPUTRC", "INSIDE_EMACS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK", "MAILPATH",
-        "MAPFILE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS",
-        "POSIXLY_CORRECT", "PPID", "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2",
-        "PS3", "PS4", "PWD", "RANDOM", "READLINE_ARGUMENT", "READLINE_LINE", "READLINE_MARK",
+        "BASH_VERSINFO", "BASH_VERSION", "BASH_XTRACEFD", "CDPATH", "CFG_FILE_ALT", "CHILD_MAX",
+        "COLUMNS", "COMP_CWORD", "COMP_KEY", "COMP_LINE", "COMP_POINT", "COMP_TYPE",
+        "COMP_WORDBREAKS", "COMP_WORDS", "COPROC", "DIRSTACK", "EMACS", "ENV", "EPOCHREALTIME",
+        "EPOCHSECONDS", "EUID", "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST",
+        "GLOBIGNORE", "GROUPS", "HIDE_CONTEXT_NAMES", "HIDE_PRIORITY_LABELS", "HIDE_PROJECT_NAMES",
+        "HISTCMD", "HISTCONTROL", "HISTFILE", "HISTFILESIZE", "HISTIGNORE", "HISTSIZE",
+        "HISTTIMEFORMAT", "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF", "INPUTRC",
+        "INSIDE_EMACS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK", "MAILPATH", "MAPFILE",
+        "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "Option", "PATH", "PIPESTATUS",
+        "POSIXLY_CORRECT", "PPID", "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2", "PS3",
+        "PS4", "PWD", "RANDOM", "READLINE_ARGUMENT", "READLINE_LINE", "READLINE_MARK",
         "READLINE_POINT", "REPLY", "SECONDS", "SHELL", "SHELLOPTS", "SHLVL", "SRANDOM",
-        "TIMEFORMAT", "TMOUT", "UID", "_",
-        // todo.sh's own variables at the time it sources the config.
-        "VERSION", "Option", "OPTIND", "CFG_FILE_ALT", "TODO_ACTIONS_DIR_ALT",
-        "configFileLocations", "oneline_usage", "HIDE_CONTEXT_NAMES", "HIDE_PROJECT_NAMES",
-        "HIDE_PRIORITY_LABELS",
+        "TIMEFORMAT", "TMOUT", "TODO_ACTIONS_DIR_ALT", "UID", "VERSION", "_",
+        "configFileLocations", "oneline_usage",
     ]
 
     /// Whether the reader can read or write `name` exactly as bash would.
     static func isCertain(_ name: String) -> Bool {
-        !shellOwned.contains(name) && !name.hasPrefix("OVR_") && !name.hasPrefix("BASH_")
+        !isShellOwned(name) && !name.hasPrefix("OVR_") && !name.hasPrefix("BASH_")
             && !name.hasPrefix("__todo_")
+    }
+
+    /// Whether `name` is one of ``shellOwned``.
+    static func isShellOwned(_ name: String) -> Bool {
+        let index = shellOwned.partitionPoint { $0 >= name }
+        return index < shellOwned.count && shellOwned[index] == name
     }
 
     // MARK: Words
 
     /// One piece of a word.
-    private indirect enum Segment {
+    private enum Segment {
         /// Bytes as they stand; `quoted` when they came from quotes or a backslash.
         case literal([UInt8], quoted: Bool)
         /// `~` at the start of a word: `$HOME`.

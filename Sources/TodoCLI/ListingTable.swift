@@ -309,10 +309,15 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
                         starts.reserveCapacity(starts.count + lines + 1)
                     }
                 }
-                // The line feeds are counted on the second thread meanwhile.
-                Concurrently.run(
-                    { if counts { lineFeeds = Self.lineFeedCounts(buffer) } },
-                    { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
+                if counts && buffer.count >= Listing.parallelCountBytes {
+                    // The line feeds are counted on the second thread meanwhile.
+                    Concurrently.run(
+                        { lineFeeds = Self.lineFeedCounts(buffer) },
+                        { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
+                } else {
+                    total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined)
+                    if counts { lineFeeds = Self.lineFeedCounts(buffer) }
+                }
             }
         }
         if keeping {

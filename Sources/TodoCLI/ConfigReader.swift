@@ -29,7 +29,7 @@ struct ConfigReader {
             var start = 0
             while start < text.count {
                 let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-                if end > start { try reader.run(Array(text[start..<end])) }
+                if end > start { try reader.run(text[start..<end]) }
                 start = end + 1
             }
         } catch {
@@ -63,8 +63,8 @@ struct ConfigReader {
 
     /// Whether the reader can read or write `name` exactly as bash would.
     static func isCertain(_ name: String) -> Bool {
-        !isShellOwned(name) && !name.hasPrefix("OVR_") && !name.hasPrefix("BASH_")
-            && !name.hasPrefix("__todo_")
+        !isShellOwned(name) && !name.hasBytePrefix("OVR_") && !name.hasBytePrefix("BASH_")
+            && !name.hasBytePrefix("__todo_")
     }
 
     /// Whether `name` is one of ``shellOwned``.
@@ -78,7 +78,8 @@ struct ConfigReader {
     /// One piece of a word.
     private enum Segment {
         /// Bytes as they stand; `quoted` when they came from quotes or a backslash.
-        case literal([UInt8], quoted: Bool)
+        /// The bytes are most often a stretch of the line itself, which costs no copy.
+        case literal(ArraySlice<UInt8>, quoted: Bool)
         /// `~` at the start of a word: `$HOME`.
         case home
         /// `$NAME` or `${NAME...}`.
@@ -94,12 +95,18 @@ struct ConfigReader {
 
     /// The bytes of one line and a position in them.
     private struct Line {
-        let bytes: [UInt8]
-        var index = 0
+        /// The line within the file's bytes (indexed as the file is).
+        let bytes: ArraySlice<UInt8>
+        var index: Int
 
-        var atEnd: Bool { index >= bytes.count }
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            index = bytes.startIndex
+        }
+
+        var atEnd: Bool { index >= bytes.endIndex }
         var current: UInt8? { atEnd ? nil : bytes[index] }
-        var next: UInt8? { index + 1 < bytes.count ? bytes[index + 1] : nil }
+        var next: UInt8? { index + 1 < bytes.endIndex ? bytes[index + 1] : nil }
 
         mutating func skipBlanks() {
             while let byte = current, byte == 0x20 || byte == 0x09 { index += 1 }
@@ -151,14 +158,14 @@ struct ConfigReader {
     /// quoting. The literal is taken out of the list before it grows, so that its bytes are
     /// not copied for every byte added.
     private static func append(
-        _ added: some Collection<UInt8>, quoted: Bool, to segments: inout [Segment]
+        _ added: ArraySlice<UInt8>, quoted: Bool, to segments: inout [Segment]
     ) {
         if case .literal(var bytes, let wasQuoted)? = segments.last, wasQuoted == quoted {
             segments.removeLast()
             bytes.append(contentsOf: added)
             segments.append(.literal(bytes, quoted: quoted))
         } else {
-            segments.append(.literal(Array(added), quoted: quoted))
+            segments.append(.literal(added, quoted: quoted))
         }
     }
 
@@ -172,21 +179,18 @@ struct ConfigReader {
             switch byte {
             case 0x27:  // '...'
                 line.index += 1
-                var bytes: [UInt8] = []
-                while let inner = line.current, inner != 0x27 {
-                    bytes.append(inner)
-                    line.index += 1
-                }
+                let start = line.index
+                while let inner = line.current, inner != 0x27 { line.index += 1 }
                 guard !line.atEnd else { throw Uncertain() }
+                segments.append(.literal(line.bytes[start..<line.index], quoted: true))
                 line.index += 1
-                segments.append(.literal(bytes, quoted: true))
             case 0x22:  // "..."
                 line.index += 1
                 segments += try doubleQuoted(&line)
             case 0x5C:  // backslash
                 guard let escaped = line.next else { throw Uncertain() }
                 line.index += 2
-                append(CollectionOfOne(escaped), quoted: true, to: &segments)
+                append([escaped], quoted: true, to: &segments)
             case 0x24:  // $
                 segments.append(try dollar(&line, quoted: false))
             case 0x7E:  // ~
@@ -229,10 +233,10 @@ struct ConfigReader {
             case 0x5C:
                 guard let escaped = line.next else { throw Uncertain() }
                 if [0x24, 0x60, 0x22, 0x5C].contains(escaped) {
-                    append(CollectionOfOne(escaped), quoted: true, to: &segments)
+                    append([escaped], quoted: true, to: &segments)
                     line.index += 2
                 } else {
-                    append(CollectionOfOne(byte), quoted: true, to: &segments)
+                    append([byte], quoted: true, to: &segments)
                     line.index += 1
                 }
             case 0x24:
@@ -314,7 +318,7 @@ struct ConfigReader {
                     word.append(try dollar(&line, quoted: true))
                 } else {
                     guard ![0x22, 0x27, 0x5C, 0x60, 0x7E].contains(inner) else { throw Uncertain() }
-                    append(CollectionOfOne(inner), quoted: true, to: &word)
+                    append([inner], quoted: true, to: &word)
                     line.index += 1
                 }
             }
@@ -329,7 +333,7 @@ struct ConfigReader {
     // MARK: Running
 
     /// Runs one line.
-    private mutating func run(_ bytes: [UInt8]) throws(Uncertain) {
+    private mutating func run(_ bytes: ArraySlice<UInt8>) throws(Uncertain) {
         var line = Line(bytes: bytes)
         var words: [[Segment]] = []
         while true {
@@ -373,7 +377,7 @@ struct ConfigReader {
         guard case .literal(let bytes, false)? = word.first,
             let equals = bytes.firstIndex(of: 0x3D), isName(bytes[..<equals])
         else { return nil }
-        let rest = Array(bytes[(equals + 1)...])
+        let rest = bytes[(equals + 1)...]
         return (
             String(decoding: bytes[..<equals], as: UTF8.self),
             (rest.isEmpty ? [] : [.literal(rest, quoted: false)]) + word.dropFirst()

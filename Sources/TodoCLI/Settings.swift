@@ -151,7 +151,9 @@ struct Settings {
         for (name, value) in variableDefaults where shell.nonEmpty(name) == nil {
             shell[name] = value
         }
-        for name in shell.values.keys where name.hasPrefix("TODOTXT_") { shell.export(name) }
+        for name in shell.values.keys where name.hasBytePrefix("TODOTXT_") {
+            shell.export(name)
+        }
         for (name, value) in colourDefaults { shell.export(name, value) }
         shell.export("SENTENCE_DELIMITERS", ",.:;")
         return (shell, overrides)
@@ -292,17 +294,21 @@ struct Settings {
 
         // The colours, emptied by -p and by hiding.
         if settings.plain {
-            for name in shell.values.keys where name.hasPrefix("PRI_") { shell.export(name, "") }
+            for name in shell.values.keys where name.hasBytePrefix("PRI_") {
+                shell.export(name, "")
+            }
             for name in plainEmptied { shell[name] = "" }
         }
         if settings.hideProjects { shell["COLOR_PROJECT"] = "" }
         if settings.hideContexts { shell["COLOR_CONTEXT"] = "" }
-        var colours: [String: String] = [:]
-        for (name, text) in shell.values
-        where name.hasPrefix("PRI_") || name.hasPrefix("COLOR_") || name == "DEFAULT" {
-            colours[name] = text
+        if !settings.plain {
+            for (name, text) in shell.values
+            where name.hasBytePrefix("PRI_") || name.hasBytePrefix("COLOR_")
+                || name == "DEFAULT"
+            {
+                settings.colours[name] = text
+            }
         }
-        settings.colours = settings.plain ? [:] : colours
 
         // What add-ons and shell commands see: what todo.sh exports, and the file locations.
         for name in ["TODO_DIR", "TODO_FILE", "DONE_FILE", "REPORT_FILE"] { shell.export(name) }

@@ -262,4 +262,32 @@ import TodoTxt
             ConfigReader.read(Array("export A=1\nexport B=$(date)\n".utf8), variables: before)
                 == nil)
     }
+
+    /// Every name bash or todo.sh owns sends a config that reads or sets it to bash, and a
+    /// name just beside one in byte order (one more or one less byte, another last byte) is
+    /// read natively: the owned names are found by halving, which holds only while they stay
+    /// in order.
+    @Test func everyShellOwnedNameGoesToBash() {
+        let before = ShellVariables(environment: ["HOME": "/h", "X": "1"])
+        for name in ConfigReader.shellOwned {
+            #expect(
+                ConfigReader.read(Array("A=$\(name)\n".utf8), variables: before) == nil, "\(name)")
+            #expect(
+                ConfigReader.read(Array("\(name)=1\n".utf8), variables: before) == nil, "\(name)")
+        }
+        let owned = Set(ConfigReader.shellOwned)
+        for name in ConfigReader.shellOwned {
+            var neighbours = [name + "X", String(name.dropLast())]
+            if let last = name.utf8.last, last != 0x5A, last != 0x7A, last != 0x39 {
+                neighbours.append(String(name.dropLast()) + String(UnicodeScalar(last + 1)))
+            }
+            for other in neighbours
+            where !owned.contains(other) && ConfigReader.isName(other)
+                && !other.hasPrefix("BASH_") && !other.hasPrefix("OVR_")
+            {
+                let read = ConfigReader.read(Array("export \(other)=$X\n".utf8), variables: before)
+                #expect(read?[other] == "1", "\(other)")
+            }
+        }
+    }
 }

@@ -15,7 +15,9 @@ let package = Package(
                     "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
                 ])
             ],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+            ]
         )
     ]
 )

@@ -334,6 +334,7 @@ struct ConfigReader {
 
     /// Runs one line.
     private mutating func run(_ bytes: ArraySlice<UInt8>) throws(Uncertain) {
+        if try runSimple(bytes) { return }
         var line = Line(bytes: bytes)
         var words: [[Segment]] = []
         while true {
@@ -364,6 +365,76 @@ struct ConfigReader {
                 try assign(name, try expand(value))
             }
         }
+    }
+
+    /// Runs the commonest line at once, without words and segments: `NAME=value` or
+    /// `export NAME=value` alone on its line, the value made of runs of unquoted bytes, `'...'`,
+    /// `"..."` without a backslash, a backquote or `${`, and `$NAME`. Returns false, having
+    /// changed nothing, for any other line, which ``run(_:)`` then reads word by word; a
+    /// parameter the reader cannot know throws, as it would there.
+    private mutating func runSimple(_ bytes: ArraySlice<UInt8>) throws(Uncertain) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        func isBlank(_ at: Int) -> Bool { at < end && (bytes[at] == 0x20 || bytes[at] == 0x09) }
+        while isBlank(index) { index += 1 }
+        let exports = bytes[index...].starts(with: "export".utf8) && isBlank(index + 6)
+        if exports {
+            index += 6
+            while isBlank(index) { index += 1 }
+        }
+        let nameStart = index
+        guard index < end, Self.isNameStart(bytes[index]) else { return false }
+        while index < end, Self.isNameByte(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == 0x3D else { return false }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        index += 1
+        var value = ""
+        /// `$NAME` at `index` (on the `$`): its value added; false when no name follows.
+        func parameter() throws(Uncertain) -> Bool {
+            let start = index + 1
+            guard start < end, Self.isNameStart(bytes[start]) else { return false }
+            index = start
+            while index < end, Self.isNameByte(bytes[index]) { index += 1 }
+            value += try lookUp(String(decoding: bytes[start..<index], as: UTF8.self)) ?? ""
+            return true
+        }
+        while index < end {
+            switch bytes[index] {
+            case 0x27:  // '...'
+                let start = index + 1
+                guard let close = bytes[start...].firstIndex(of: 0x27) else { return false }
+                value += String(decoding: bytes[start..<close], as: UTF8.self)
+                index = close + 1
+            case 0x22:  // "...", with $NAME
+                index += 1
+                while index < end, bytes[index] != 0x22 {
+                    switch bytes[index] {
+                    case 0x5C, 0x60: return false
+                    case 0x24: guard try parameter() else { return false }
+                    default:
+                        let start = index
+                        while index < end,
+                            ![0x22, 0x5C, 0x60, 0x24].contains(bytes[index])
+                        {
+                            index += 1
+                        }
+                        value += String(decoding: bytes[start..<index], as: UTF8.self)
+                    }
+                }
+                guard index < end else { return false }
+                index += 1
+            case 0x24:  // $NAME
+                guard try parameter() else { return false }
+            default:
+                guard Self.isOrdinary(bytes[index], inBraces: false) else { return false }
+                let start = index
+                while index < end, Self.isOrdinary(bytes[index], inBraces: false) { index += 1 }
+                value += String(decoding: bytes[start..<index], as: UTF8.self)
+            }
+        }
+        try assign(name, value)
+        if exports { variables.export(name) }
+        return true
     }
 
     /// The text of a word made of unquoted bytes only.

@@ -108,6 +108,24 @@ import TodoTxt
 
                 """, native: true),
         Sample(
+            name: "single assignments read at once, and their edges",
+            text: """
+                exportA=1
+                export=2
+                export  B='x'"y"$exportA'z'
+                export\tC="$B$B"
+                D="a$"
+                E=a#b$C
+                F="é $B it's"
+                G=$B/$B
+                H='trailing blank' \t
+                I=$UNSET_THING"$UNSET_THING"
+                J='one'two"three"
+                K=
+                  export L="  "
+
+                """, native: true),
+        Sample(
             name: "odd quoting",
             text: """
                 export A="it's"

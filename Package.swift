@@ -12,6 +12,26 @@ let upcoming: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The settings of the modules only the `todo` command uses (no library product holds them, so
+/// that packages depending on the libraries never meet an unsafe flag). Concrete generic types
+/// (`[String: String]` and the like) are reached through their metadata accessors instead of
+/// their mangled names: a mangled name is decoded at run time and a requirement on it
+/// (`Key: Hashable`) searched for among every conformance of the program, about 250,000
+/// instructions of a short run's start-up.
+let commandSettings: [SwiftSetting] =
+    upcoming + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+    ]
+
+/// How `todo` is linked. The Swift driver exports every public symbol of an executable; the
+/// dynamic loader and the runtime's first `dladdr` then search 3,000 names on every run. No
+/// code looks its own symbols up, and crash backtraces read the symbol table, not the
+/// exported names. Benchmarks/StartupFloor links its hello world with the same flags. (An
+/// option of the linkers used on Linux, where its cost was measured; not given elsewhere.)
+let commandLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "todo",
     // The first Apple systems with the Synchronization module (`Atomic`, `Mutex`), which
@@ -39,15 +59,16 @@ let package = Package(
         .target(name: "TodoMerge", dependencies: ["TodoTxt"], swiftSettings: upcoming),
         .target(
             name: "TodoCheck", dependencies: ["TodoTxt", "TodoQuery", "TodoJSON"],
-            swiftSettings: upcoming),
+            swiftSettings: commandSettings),
         .target(
             name: "TodoLanguageServer",
             dependencies: ["TodoTxt", "TodoJSON", "TodoCheck", "TodoQuery"],
-            swiftSettings: upcoming
+            swiftSettings: commandSettings
         ),
-        .target(name: "TodoTerminal", swiftSettings: upcoming),
+        .target(name: "TodoTerminal", swiftSettings: commandSettings),
         .target(
-            name: "TodoHistory", dependencies: ["TodoTxt", "TodoMerge"], swiftSettings: upcoming),
+            name: "TodoHistory", dependencies: ["TodoTxt", "TodoMerge"],
+            swiftSettings: commandSettings),
         .target(
             name: "TodoKit",
             dependencies: ["TodoTxt", "TodoQuery", "TodoStore"],
@@ -56,7 +77,7 @@ let package = Package(
         .target(
             name: "TodoUI",
             dependencies: ["TodoKit", "TodoMerge", "TodoTerminal"],
-            swiftSettings: upcoming
+            swiftSettings: commandSettings
         ),
         .target(
             name: "TodoCLI",
@@ -65,10 +86,11 @@ let package = Package(
                 "TodoJSON", "TodoLanguageServer", "TodoHistory",
                 "TodoKit", "TodoTerminal", "TodoUI",
             ],
-            swiftSettings: upcoming
+            swiftSettings: commandSettings
         ),
         .executableTarget(
-            name: "todo", dependencies: ["TodoCLI", "TodoPlatform"], swiftSettings: upcoming),
+            name: "todo", dependencies: ["TodoCLI", "TodoPlatform"],
+            swiftSettings: commandSettings, linkerSettings: commandLinking),
         .executableTarget(
             name: "todo-bench",
             dependencies: ["TodoPlatform"],

@@ -1,10 +1,23 @@
 // swift-tools-version:6.1
 // The start-up floor of todo-bench: a Swift "hello world", built as the benchmark builds `todo`
-// (release, Swift runtime linked statically).
+// (release, Swift runtime linked statically) and with the flags `todo` is compiled and linked
+// with (the root Package.swift's `commandSettings` and `commandLinking`).
 
 import PackageDescription
 
 let package = Package(
     name: "StartupFloor",
-    targets: [.executableTarget(name: "hello")]
+    targets: [
+        .executableTarget(
+            name: "hello",
+            swiftSettings: [
+                .unsafeFlags([
+                    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                ])
+            ],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+            ]
+        )
+    ]
 )

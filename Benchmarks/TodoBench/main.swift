@@ -129,7 +129,9 @@ print(
     "export = cat of the file; export ..., output cat = cat of a file as big as todo's output;")
 print("export jsonl, awk floor = awk printing each line in a one-field record (no goal);")
 print("check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
-print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world.")
+print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world,")
+print("compiled and linked with todo's flags (Benchmarks/StartupFloor: --no-export-dynamic and")
+print("-disable-concrete-type-metadata-mangled-name-accessors, as Package.swift gives todo).")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
 for remark in bench.remarks { print("note: " + remark) }
 if bench.failures.isEmpty {

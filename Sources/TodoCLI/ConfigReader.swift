@@ -1,3 +1,5 @@
+import TodoTxt
+
 /// Reads a todo.sh config file without running bash, when every line is of a kind whose
 /// meaning is certain: blank lines and comments; `NAME=value` and `export NAME=value` (also
 /// several on one line, and `export NAME`); `: ${NAME:=value}` defaults. Values may be quoted
@@ -27,7 +29,7 @@ struct ConfigReader {
             var start = 0
             while start < text.count {
                 let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-                if end > start { try reader.run(Array(text[start..<end])) }
+                if end > start { try reader.run(text[start..<end]) }
                 start = end + 1
             }
         } catch {
@@ -37,41 +39,47 @@ struct ConfigReader {
     }
 
     /// Names bash sets or reads itself (or todo.sh sets before sourcing the config), whose
-    /// value in a bash run the reader cannot know.
-    static let shellOwned: Set<String> = [
+    /// value in a bash run the reader cannot know; in byte order, looked up by halving (a set
+    /// of them would be hashed on every run that reads a config).
+    static let shellOwned: [String] = [
         "BASH", "BASHOPTS", "BASHPID", "BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0",
         "BASH_CMDS", "BASH_COMMAND", "BASH_COMPAT", "BASH_ENV", "BASH_EXECUTION_STRING",
         "BASH_LINENO", "BASH_LOADABLES_PATH", "BASH_REMATCH", "BASH_SOURCE", "BASH_SUBSHELL",
-        "BASH_VERSINFO", "BASH_VERSION", "BASH_XTRACEFD", "CDPATH", "CHILD_MAX", "COLUMNS",
-        "COMP_CWORD", "COMP_KEY", "COMP_LINE", "COMP_POINT", "COMP_TYPE", "COMP_WORDBREAKS",
-        "COMP_WORDS", "COPROC", "DIRSTACK", "EMACS", "ENV", "EPOCHREALTIME", "EPOCHSECONDS",
-        "EUID", "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST", "GLOBIGNORE",
-        "GROUPS", "HISTCMD", "HISTCONTROL", "HISTFILE", "HISTFILESIZE", "HISTIGNORE",
-        "HISTSIZE", "HISTTIMEFORMAT", "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF",
-        "INPUTRC", "INSIDE_EMACS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK", "MAILPATH",
-        "MAPFILE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS",
-        "POSIXLY_CORRECT", "PPID", "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2",
-        "PS3", "PS4", "PWD", "RANDOM", "READLINE_ARGUMENT", "READLINE_LINE", "READLINE_MARK",
+        "BASH_VERSINFO", "BASH_VERSION", "BASH_XTRACEFD", "CDPATH", "CFG_FILE_ALT", "CHILD_MAX",
+        "COLUMNS", "COMP_CWORD", "COMP_KEY", "COMP_LINE", "COMP_POINT", "COMP_TYPE",
+        "COMP_WORDBREAKS", "COMP_WORDS", "COPROC", "DIRSTACK", "EMACS", "ENV", "EPOCHREALTIME",
+        "EPOCHSECONDS", "EUID", "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST",
+        "GLOBIGNORE", "GROUPS", "HIDE_CONTEXT_NAMES", "HIDE_PRIORITY_LABELS", "HIDE_PROJECT_NAMES",
+        "HISTCMD", "HISTCONTROL", "HISTFILE", "HISTFILESIZE", "HISTIGNORE", "HISTSIZE",
+        "HISTTIMEFORMAT", "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF", "INPUTRC",
+        "INSIDE_EMACS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK", "MAILPATH", "MAPFILE",
+        "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "Option", "PATH", "PIPESTATUS",
+        "POSIXLY_CORRECT", "PPID", "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2", "PS3",
+        "PS4", "PWD", "RANDOM", "READLINE_ARGUMENT", "READLINE_LINE", "READLINE_MARK",
         "READLINE_POINT", "REPLY", "SECONDS", "SHELL", "SHELLOPTS", "SHLVL", "SRANDOM",
-        "TIMEFORMAT", "TMOUT", "UID", "_",
-        // todo.sh's own variables at the time it sources the config.
-        "VERSION", "Option", "OPTIND", "CFG_FILE_ALT", "TODO_ACTIONS_DIR_ALT",
-        "configFileLocations", "oneline_usage", "HIDE_CONTEXT_NAMES", "HIDE_PROJECT_NAMES",
-        "HIDE_PRIORITY_LABELS",
+        "TIMEFORMAT", "TMOUT", "TODO_ACTIONS_DIR_ALT", "UID", "VERSION", "_",
+        "configFileLocations", "oneline_usage",
     ]
 
     /// Whether the reader can read or write `name` exactly as bash would.
     static func isCertain(_ name: String) -> Bool {
-        !shellOwned.contains(name) && !name.hasPrefix("OVR_") && !name.hasPrefix("BASH_")
-            && !name.hasPrefix("__todo_")
+        !isShellOwned(name) && !name.hasBytePrefix("OVR_") && !name.hasBytePrefix("BASH_")
+            && !name.hasBytePrefix("__todo_")
+    }
+
+    /// Whether `name` is one of ``shellOwned``.
+    static func isShellOwned(_ name: String) -> Bool {
+        let index = shellOwned.partitionPoint { $0 >= name }
+        return index < shellOwned.count && shellOwned[index] == name
     }
 
     // MARK: Words
 
     /// One piece of a word.
-    private indirect enum Segment {
+    private enum Segment {
         /// Bytes as they stand; `quoted` when they came from quotes or a backslash.
-        case literal([UInt8], quoted: Bool)
+        /// The bytes are most often a stretch of the line itself, which costs no copy.
+        case literal(ArraySlice<UInt8>, quoted: Bool)
         /// `~` at the start of a word: `$HOME`.
         case home
         /// `$NAME` or `${NAME...}`.
@@ -87,12 +95,18 @@ struct ConfigReader {
 
     /// The bytes of one line and a position in them.
     private struct Line {
-        let bytes: [UInt8]
-        var index = 0
+        /// The line within the file's bytes (indexed as the file is).
+        let bytes: ArraySlice<UInt8>
+        var index: Int
 
-        var atEnd: Bool { index >= bytes.count }
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            index = bytes.startIndex
+        }
+
+        var atEnd: Bool { index >= bytes.endIndex }
         var current: UInt8? { atEnd ? nil : bytes[index] }
-        var next: UInt8? { index + 1 < bytes.count ? bytes[index + 1] : nil }
+        var next: UInt8? { index + 1 < bytes.endIndex ? bytes[index + 1] : nil }
 
         mutating func skipBlanks() {
             while let byte = current, byte == 0x20 || byte == 0x09 { index += 1 }
@@ -144,14 +158,14 @@ struct ConfigReader {
     /// quoting. The literal is taken out of the list before it grows, so that its bytes are
     /// not copied for every byte added.
     private static func append(
-        _ added: some Collection<UInt8>, quoted: Bool, to segments: inout [Segment]
+        _ added: ArraySlice<UInt8>, quoted: Bool, to segments: inout [Segment]
     ) {
         if case .literal(var bytes, let wasQuoted)? = segments.last, wasQuoted == quoted {
             segments.removeLast()
             bytes.append(contentsOf: added)
             segments.append(.literal(bytes, quoted: quoted))
         } else {
-            segments.append(.literal(Array(added), quoted: quoted))
+            segments.append(.literal(added, quoted: quoted))
         }
     }
 
@@ -165,21 +179,18 @@ struct ConfigReader {
             switch byte {
             case 0x27:  // '...'
                 line.index += 1
-                var bytes: [UInt8] = []
-                while let inner = line.current, inner != 0x27 {
-                    bytes.append(inner)
-                    line.index += 1
-                }
+                let start = line.index
+                while let inner = line.current, inner != 0x27 { line.index += 1 }
                 guard !line.atEnd else { throw Uncertain() }
+                segments.append(.literal(line.bytes[start..<line.index], quoted: true))
                 line.index += 1
-                segments.append(.literal(bytes, quoted: true))
             case 0x22:  // "..."
                 line.index += 1
                 segments += try doubleQuoted(&line)
             case 0x5C:  // backslash
                 guard let escaped = line.next else { throw Uncertain() }
                 line.index += 2
-                append(CollectionOfOne(escaped), quoted: true, to: &segments)
+                append([escaped], quoted: true, to: &segments)
             case 0x24:  // $
                 segments.append(try dollar(&line, quoted: false))
             case 0x7E:  // ~
@@ -222,10 +233,10 @@ struct ConfigReader {
             case 0x5C:
                 guard let escaped = line.next else { throw Uncertain() }
                 if [0x24, 0x60, 0x22, 0x5C].contains(escaped) {
-                    append(CollectionOfOne(escaped), quoted: true, to: &segments)
+                    append([escaped], quoted: true, to: &segments)
                     line.index += 2
                 } else {
-                    append(CollectionOfOne(byte), quoted: true, to: &segments)
+                    append([byte], quoted: true, to: &segments)
                     line.index += 1
                 }
             case 0x24:
@@ -307,7 +318,7 @@ struct ConfigReader {
                     word.append(try dollar(&line, quoted: true))
                 } else {
                     guard ![0x22, 0x27, 0x5C, 0x60, 0x7E].contains(inner) else { throw Uncertain() }
-                    append(CollectionOfOne(inner), quoted: true, to: &word)
+                    append([inner], quoted: true, to: &word)
                     line.index += 1
                 }
             }
@@ -322,7 +333,8 @@ struct ConfigReader {
     // MARK: Running
 
     /// Runs one line.
-    private mutating func run(_ bytes: [UInt8]) throws(Uncertain) {
+    private mutating func run(_ bytes: ArraySlice<UInt8>) throws(Uncertain) {
+        if try runSimple(bytes) { return }
         var line = Line(bytes: bytes)
         var words: [[Segment]] = []
         while true {
@@ -355,6 +367,76 @@ struct ConfigReader {
         }
     }
 
+    /// Runs the commonest line at once, without words and segments: `NAME=value` or
+    /// `export NAME=value` alone on its line, the value made of runs of unquoted bytes, `'...'`,
+    /// `"..."` without a backslash, a backquote or `${`, and `$NAME`. Returns false, having
+    /// changed nothing, for any other line, which ``run(_:)`` then reads word by word; a
+    /// parameter the reader cannot know throws, as it would there.
+    private mutating func runSimple(_ bytes: ArraySlice<UInt8>) throws(Uncertain) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        func isBlank(_ at: Int) -> Bool { at < end && (bytes[at] == 0x20 || bytes[at] == 0x09) }
+        while isBlank(index) { index += 1 }
+        let exports = bytes[index...].starts(with: "export".utf8) && isBlank(index + 6)
+        if exports {
+            index += 6
+            while isBlank(index) { index += 1 }
+        }
+        let nameStart = index
+        guard index < end, Self.isNameStart(bytes[index]) else { return false }
+        while index < end, Self.isNameByte(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == 0x3D else { return false }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        index += 1
+        var value = ""
+        /// `$NAME` at `index` (on the `$`): its value added; false when no name follows.
+        func parameter() throws(Uncertain) -> Bool {
+            let start = index + 1
+            guard start < end, Self.isNameStart(bytes[start]) else { return false }
+            index = start
+            while index < end, Self.isNameByte(bytes[index]) { index += 1 }
+            value += try lookUp(String(decoding: bytes[start..<index], as: UTF8.self)) ?? ""
+            return true
+        }
+        while index < end {
+            switch bytes[index] {
+            case 0x27:  // '...'
+                let start = index + 1
+                guard let close = bytes[start...].firstIndex(of: 0x27) else { return false }
+                value += String(decoding: bytes[start..<close], as: UTF8.self)
+                index = close + 1
+            case 0x22:  // "...", with $NAME
+                index += 1
+                while index < end, bytes[index] != 0x22 {
+                    switch bytes[index] {
+                    case 0x5C, 0x60: return false
+                    case 0x24: guard try parameter() else { return false }
+                    default:
+                        let start = index
+                        while index < end,
+                            ![0x22, 0x5C, 0x60, 0x24].contains(bytes[index])
+                        {
+                            index += 1
+                        }
+                        value += String(decoding: bytes[start..<index], as: UTF8.self)
+                    }
+                }
+                guard index < end else { return false }
+                index += 1
+            case 0x24:  // $NAME
+                guard try parameter() else { return false }
+            default:
+                guard Self.isOrdinary(bytes[index], inBraces: false) else { return false }
+                let start = index
+                while index < end, Self.isOrdinary(bytes[index], inBraces: false) { index += 1 }
+                value += String(decoding: bytes[start..<index], as: UTF8.self)
+            }
+        }
+        try assign(name, value)
+        if exports { variables.export(name) }
+        return true
+    }
+
     /// The text of a word made of unquoted bytes only.
     private static func plainText(_ word: [Segment]) -> String? {
         guard word.count == 1, case .literal(let bytes, false) = word[0] else { return nil }
@@ -366,7 +448,7 @@ struct ConfigReader {
         guard case .literal(let bytes, false)? = word.first,
             let equals = bytes.firstIndex(of: 0x3D), isName(bytes[..<equals])
         else { return nil }
-        let rest = Array(bytes[(equals + 1)...])
+        let rest = bytes[(equals + 1)...]
         return (
             String(decoding: bytes[..<equals], as: UTF8.self),
             (rest.isEmpty ? [] : [.literal(rest, quoted: false)]) + word.dropFirst()

@@ -50,7 +50,11 @@ package struct Environment {
     /// The real environment of this process: its variables, working directory, files on disk,
     /// the system clock, file descriptors 0, 1 and 2.
     package static func current(programPath: String) -> Environment {
-        let variables = ProcessState.environmentVariables()
+        // Built here rather than by ProcessState.environmentVariables(): this module's
+        // generic types are reached without a run-time search (see Package.swift).
+        var variables: [String: String] = [:]
+        variables.reserveCapacity(ProcessState.environmentCount())
+        ProcessState.forEachEnvironmentVariable { variables[$0] = $1 }
         let cwd = ProcessState.currentDirectory() ?? (variables["PWD"] ?? ".")
         return Environment(
             variables: variables, programPath: programPath, currentDirectory: cwd,

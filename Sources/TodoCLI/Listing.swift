@@ -205,6 +205,11 @@ struct Listing {
     /// The bytes from which a filtering selection walks the file on two threads, one half
     /// each (below it, starting a thread costs more than it saves).
     static let parallelScanBytes = 1 << 21
+
+    /// The bytes from which a keeping selection counts line feeds on a second thread while
+    /// it walks the lines on this one; a smaller file is counted after the walk (a thread
+    /// costs more than counting a few hundred kilobytes).
+    static let parallelCountBytes = 1 << 18
 }
 
 extension Session {

@@ -363,10 +363,15 @@ extension Listing.Table where Offset: FixedWidthInteger & UnsignedInteger {
                         starts.reserveCapacity(starts.count + lines + 1)
                     }
                 }
-                // The line feeds are counted on the second thread meanwhile.
-                Concurrently.run(
-                    { if counts { (lineFeeds, blockLineFeeds) = Self.lineFeedCounts(buffer) } },
-                    { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
+                if counts && buffer.count >= Listing.parallelCountBytes {
+                    // The line feeds are counted on the second thread meanwhile.
+                    Concurrently.run(
+                        { (lineFeeds, blockLineFeeds) = Self.lineFeedCounts(buffer) },
+                        { total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined) })
+                } else {
+                    total = scan(begin, buffer.count, 0, &starts, &passed, &unjoined)
+                    if counts { (lineFeeds, blockLineFeeds) = Self.lineFeedCounts(buffer) }
+                }
             }
         }
         if keeping {

@@ -9,9 +9,10 @@ struct Painter {
 
     /// A painter for the configuration's colours (as written there, `\033` escapes included).
     init(colours: [String: String], hideContexts: Bool, hideProjects: Bool) {
+        // A plain run has no colours: mapping an empty table would still make one.
         look = ListingLook(
-            colours: colours.mapValues(ListingLook.escapes), hidesProjects: hideProjects,
-            hidesContexts: hideContexts)
+            colours: colours.isEmpty ? [:] : colours.mapValues(ListingLook.escapes),
+            hidesProjects: hideProjects, hidesContexts: hideContexts)
     }
 
     /// Whether painting can change anything.

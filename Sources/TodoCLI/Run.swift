@@ -157,11 +157,10 @@ final class Session {
 
     /// The file prefix todo.sh prints: the basename up to its first `.`, upper-cased.
     static func prefix(of path: String) -> String {
-        let name = Path.basename(path)
-        let stem =
-            name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let name = Path.basename(path).utf8
+        let stem = name.prefix { $0 != UInt8(ascii: ".") }
         return String(
-            decoding: stem.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+            decoding: stem.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Echo lines such as `3 text` are printed only when verbose.

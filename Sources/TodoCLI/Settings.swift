@@ -39,8 +39,13 @@ struct Settings {
     var hideCustom = ""
     /// Colour variables (PRI_A ... PRI_Z, PRI_X, COLOR_*, DEFAULT) as written in the config.
     var colours: [String: String] = [:]
-    /// The environment handed to add-ons and shell commands.
-    var exported: [String: String] = [:]
+    /// The shell variables after the config, with the file locations: what ``exported``
+    /// is made from.
+    var shell = ShellVariables()
+
+    /// The environment handed to add-ons and shell commands, made when one is run (most runs
+    /// start none).
+    var exported: [String: String] { shell.environment }
 
     static let defaultSortCommand = "env LC_COLLATE=C sort -f -k2"
 
@@ -76,24 +81,23 @@ struct Settings {
 
     /// The colour names and default colours todo.sh exports before it reads the config
     /// (escape sequences written as `\\033`, which the painter turns into ESC).
-    static let colourDefaults: [(String, String)] = {
-        let names: [(String, String)] = [
-            ("BLACK", "0;30"), ("RED", "0;31"), ("GREEN", "0;32"), ("BROWN", "0;33"),
-            ("BLUE", "0;34"), ("PURPLE", "0;35"), ("CYAN", "0;36"), ("LIGHT_GREY", "0;37"),
-            ("DARK_GREY", "1;30"), ("LIGHT_RED", "1;31"), ("LIGHT_GREEN", "1;32"),
-            ("YELLOW", "1;33"), ("LIGHT_BLUE", "1;34"), ("LIGHT_PURPLE", "1;35"),
-            ("LIGHT_CYAN", "1;36"), ("WHITE", "1;37"), ("DEFAULT", "0"),
-        ]
-        var colours = [("NONE", "")] + names.map { ($0.0, "\\\\033[\($0.1)m") }
-        let value = Dictionary(uniqueKeysWithValues: colours)
-        colours += [
-            ("PRI_A", value["YELLOW"] ?? ""), ("PRI_B", value["GREEN"] ?? ""),
-            ("PRI_C", value["LIGHT_BLUE"] ?? ""), ("PRI_X", value["WHITE"] ?? ""),
-            ("COLOR_PROJECT", ""), ("COLOR_CONTEXT", ""), ("COLOR_DATE", ""),
-            ("COLOR_NUMBER", ""), ("COLOR_META", ""), ("COLOR_DONE", value["LIGHT_GREY"] ?? ""),
-        ]
-        return colours
-    }()
+    /// Written out rather than built from the codes: this list is read on every run, and
+    /// building it (a dictionary to look the priority colours up in) cost more than the rest
+    /// of the settings.
+    static let colourDefaults: [(String, String)] = [
+        ("NONE", ""), ("BLACK", #"\\033[0;30m"#), ("RED", #"\\033[0;31m"#),
+        ("GREEN", #"\\033[0;32m"#), ("BROWN", #"\\033[0;33m"#), ("BLUE", #"\\033[0;34m"#),
+        ("PURPLE", #"\\033[0;35m"#), ("CYAN", #"\\033[0;36m"#),
+        ("LIGHT_GREY", #"\\033[0;37m"#), ("DARK_GREY", #"\\033[1;30m"#),
+        ("LIGHT_RED", #"\\033[1;31m"#), ("LIGHT_GREEN", #"\\033[1;32m"#),
+        ("YELLOW", #"\\033[1;33m"#), ("LIGHT_BLUE", #"\\033[1;34m"#),
+        ("LIGHT_PURPLE", #"\\033[1;35m"#), ("LIGHT_CYAN", #"\\033[1;36m"#),
+        ("WHITE", #"\\033[1;37m"#), ("DEFAULT", #"\\033[0m"#),
+        ("PRI_A", #"\\033[1;33m"#), ("PRI_B", #"\\033[0;32m"#), ("PRI_C", #"\\033[1;34m"#),
+        ("PRI_X", #"\\033[1;37m"#), ("COLOR_PROJECT", ""), ("COLOR_CONTEXT", ""),
+        ("COLOR_DATE", ""), ("COLOR_NUMBER", ""), ("COLOR_META", ""),
+        ("COLOR_DONE", #"\\033[0;37m"#),
+    ]
 
     /// The colour variables `-p` empties besides every `PRI_*`.
     static let plainEmptied = [
@@ -147,7 +151,9 @@ struct Settings {
         for (name, value) in variableDefaults where shell.nonEmpty(name) == nil {
             shell[name] = value
         }
-        for name in shell.values.keys where name.hasPrefix("TODOTXT_") { shell.export(name) }
+        for name in shell.values.keys where name.hasBytePrefix("TODOTXT_") {
+            shell.export(name)
+        }
         for (name, value) in colourDefaults { shell.export(name, value) }
         shell.export("SENTENCE_DELIMITERS", ",.:;")
         return (shell, overrides)
@@ -288,17 +294,21 @@ struct Settings {
 
         // The colours, emptied by -p and by hiding.
         if settings.plain {
-            for name in shell.values.keys where name.hasPrefix("PRI_") { shell.export(name, "") }
+            for name in shell.values.keys where name.hasBytePrefix("PRI_") {
+                shell.export(name, "")
+            }
             for name in plainEmptied { shell[name] = "" }
         }
         if settings.hideProjects { shell["COLOR_PROJECT"] = "" }
         if settings.hideContexts { shell["COLOR_CONTEXT"] = "" }
-        var colours: [String: String] = [:]
-        for (name, text) in shell.values
-        where name.hasPrefix("PRI_") || name.hasPrefix("COLOR_") || name == "DEFAULT" {
-            colours[name] = text
+        if !settings.plain {
+            for (name, text) in shell.values
+            where name.hasBytePrefix("PRI_") || name.hasBytePrefix("COLOR_")
+                || name == "DEFAULT"
+            {
+                settings.colours[name] = text
+            }
         }
-        settings.colours = settings.plain ? [:] : colours
 
         // What add-ons and shell commands see: what todo.sh exports, and the file locations.
         for name in ["TODO_DIR", "TODO_FILE", "DONE_FILE", "REPORT_FILE"] { shell.export(name) }
@@ -306,7 +316,7 @@ struct Settings {
         shell["TODO_FILE"] = settings.todoFile
         shell["DONE_FILE"] = settings.doneFile
         shell["REPORT_FILE"] = settings.reportFile
-        settings.exported = shell.environment
+        settings.shell = shell
         return settings
     }
 }

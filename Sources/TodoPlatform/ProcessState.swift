@@ -11,29 +11,51 @@ package enum ProcessState {
     /// Every environment variable (`environ`), by name.
     package static func environmentVariables() -> [String: String] {
         var variables: [String: String] = [:]
-        #if canImport(Darwin)
-            // Darwin does not export `environ` to Swift; `_NSGetEnviron` is its documented
-            // accessor.
-            guard var pointer = _NSGetEnviron()?.pointee else { return variables }
-        #else
-            var pointer = environ
-        #endif
+        variables.reserveCapacity(environmentCount())
+        forEachEnvironmentVariable { variables[$0] = $1 }
+        return variables
+    }
+
+    /// How many entries the environment (`environ`) has.
+    package static func environmentCount() -> Int {
+        guard let pointer = environment() else { return 0 }
         var count = 0
         while pointer[count] != nil { count += 1 }
-        variables.reserveCapacity(count)
-        for index in 0..<count {
-            guard let entry = pointer[index] else { break }
+        return count
+    }
+
+    /// Calls `body` with the name and value of each environment variable, in the order of
+    /// `environ` (an entry without `=` is skipped). A command that wants the variables in a
+    /// table of its own builds it with this: a `[String: String]` made in this module would
+    /// have its type looked up by name at run time, which costs the command's start-up a
+    /// search through every conformance of the program.
+    package static func forEachEnvironmentVariable(_ body: (String, String) -> Void) {
+        guard let pointer = environment() else { return }
+        var index = 0
+        while let entry = pointer[index] {
+            index += 1
             // Split at the first `=` on the bytes: decoding each entry as Characters and
             // searching it costs more than the rest of a short run's start-up.
             let length = strlen(entry)
             entry.withMemoryRebound(to: UInt8.self, capacity: length) { start in
                 let bytes = UnsafeBufferPointer(start: start, count: length)
                 guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return }
-                let name = String(decoding: bytes[..<equals], as: UTF8.self)
-                variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+                body(
+                    String(decoding: bytes[..<equals], as: UTF8.self),
+                    String(decoding: bytes[(equals + 1)...], as: UTF8.self))
             }
         }
-        return variables
+    }
+
+    /// The environment's entries (`environ`), `nil` when there is none.
+    private static func environment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+            // Darwin does not export `environ` to Swift; `_NSGetEnviron` is its documented
+            // accessor.
+            return _NSGetEnviron()?.pointee
+        #else
+            return environ
+        #endif
     }
 
     /// The effective user id (`geteuid`): who owns the files this process creates.

@@ -108,6 +108,24 @@ import TodoTxt
 
                 """, native: true),
         Sample(
+            name: "single assignments read at once, and their edges",
+            text: """
+                exportA=1
+                export=2
+                export  B='x'"y"$exportA'z'
+                export\tC="$B$B"
+                D="a$"
+                E=a#b$C
+                F="é $B it's"
+                G=$B/$B
+                H='trailing blank' \t
+                I=$UNSET_THING"$UNSET_THING"
+                J='one'two"three"
+                K=
+                  export L="  "
+
+                """, native: true),
+        Sample(
             name: "odd quoting",
             text: """
                 export A="it's"
@@ -261,5 +279,33 @@ import TodoTxt
         #expect(
             ConfigReader.read(Array("export A=1\nexport B=$(date)\n".utf8), variables: before)
                 == nil)
+    }
+
+    /// Every name bash or todo.sh owns sends a config that reads or sets it to bash, and a
+    /// name just beside one in byte order (one more or one less byte, another last byte) is
+    /// read natively: the owned names are found by halving, which holds only while they stay
+    /// in order.
+    @Test func everyShellOwnedNameGoesToBash() {
+        let before = ShellVariables(environment: ["HOME": "/h", "X": "1"])
+        for name in ConfigReader.shellOwned {
+            #expect(
+                ConfigReader.read(Array("A=$\(name)\n".utf8), variables: before) == nil, "\(name)")
+            #expect(
+                ConfigReader.read(Array("\(name)=1\n".utf8), variables: before) == nil, "\(name)")
+        }
+        let owned = Set(ConfigReader.shellOwned)
+        for name in ConfigReader.shellOwned {
+            var neighbours = [name + "X", String(name.dropLast())]
+            if let last = name.utf8.last, last != 0x5A, last != 0x7A, last != 0x39 {
+                neighbours.append(String(name.dropLast()) + String(UnicodeScalar(last + 1)))
+            }
+            for other in neighbours
+            where !owned.contains(other) && ConfigReader.isName(other)
+                && !other.hasPrefix("BASH_") && !other.hasPrefix("OVR_")
+            {
+                let read = ConfigReader.read(Array("export \(other)=$X\n".utf8), variables: before)
+                #expect(read?[other] == "1", "\(other)")
+            }
+        }
     }
 }

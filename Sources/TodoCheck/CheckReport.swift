@@ -147,7 +147,7 @@ package struct CheckReport: Sendable {
         }
         withoutActuallyEscaping(write) { write in
             let findings = scans.reduce(0) { $0 + $1.lineFindings.count + $1.laterCreations.count }
-            guard let together, scans.count == 2, findings >= 1 << 12 else {
+            guard let together, scans.count == 2, findings >= 1 << 15 else {
                 format(scans.indices, write)
                 return
             }

@@ -134,7 +134,8 @@ package struct CheckReport: Sendable {
                             at += head.count
                             creation.store(to: at)
                             at += 10
-                            at.update(from: words + buffer.count - middle.count, count: middle.count)
+                            at.update(
+                                from: words + buffer.count - middle.count, count: middle.count)
                             at += middle.count
                             completion.store(to: at)
                             at[10] = 0x0A

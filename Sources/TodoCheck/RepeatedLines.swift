@@ -65,7 +65,8 @@ enum RepeatedLines {
                         let key = entry & ~HashPartitions.distanceMask | mark
                         let line = base + Int(entry & HashPartitions.distanceMask)
                         var slot = Int(truncatingIfNeeded: entry >> 24) & mask
-                        while keys[slot] & HashPartitions.distanceMask == mark && keys[slot] != key {
+                        while keys[slot] & HashPartitions.distanceMask == mark && keys[slot] != key
+                        {
                             slot = (slot + 1) & mask
                         }
                         if keys[slot] != key {

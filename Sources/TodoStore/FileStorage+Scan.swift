@@ -134,8 +134,8 @@ extension FileStorage {
     /// The size of the buffer ``readPieces(_:_:)`` reads into: large enough that a `read` costs
     /// little per byte, small enough that its pages stay in the processor's cache from one piece
     /// to the next (a fresh buffer as large as the file costs a page fault every 4 KiB). A check
-    /// reads through two of them at once, so their 32 pages each are a tenth of the faults of a
-    /// 100,000-line check; 64 KiB saves a few more but costs more `read` calls on large files.
+    /// reads through two at once, each touching 32 pages; 64 KiB would touch fewer but costs a
+    /// large file more `read` calls than it saves.
     static let pieceBytes = 1 << 17
 
     /// The file size from which ``readPieces(_:inHalves:)`` reads the two halves on two threads

@@ -210,7 +210,8 @@ package struct CheckReport: Sendable {
         file(before: nil)
     }
 
-    /// Stores `number` in decimal at `pointer` (up to 20 bytes); returns how many it stored.
+    /// Stores the line number `number` (not negative) in decimal at `pointer`, in up to 20
+    /// bytes; returns how many it stored.
     private static func storeDecimal(_ number: Int, at pointer: UnsafeMutablePointer<UInt8>) -> Int
     {
         let magnitude = number.magnitude

@@ -108,30 +108,47 @@ package struct CheckReport: Sendable {
         let column = LineCheck.laterCreationRange.lowerBound + 1
         let head = Array(":\(column): warning: ".utf8) + LineCheck.laterCreationWords.before
         let middle = LineCheck.laterCreationWords.between
+        // A later creation's line but for its number and dates: the file's name and a colon,
+        // then `head` and `middle`, stored one after the other.
+        let words = name + [0x3A] + head + middle
+        // The most bytes a later creation's line takes: 20 digits, two dates and a LF.
+        let most = words.count + 20 + 10 + 10 + 1
         func format(_ stretches: Range<Int>, _ write: @escaping ([UInt8]) -> Void) {
-            var output = TextBuffer(capacity: 1 << 16, write: write)
-            forEach(in: stretches) { finding in
-                switch finding {
-                case .diagnostic(let diagnostic):
-                    var text: [UInt8] = []
-                    diagnostic.appendText(file: name, kind: "warning", to: &text)
-                    output.append(text)
-                case .laterCreation(let line, let creation, let completion):
-                    output.append(name)
-                    output.append(0x3A)
-                    output.appendDecimal(line)
-                    output.append(head)
-                    output.append(creation)
-                    output.append(middle)
-                    output.append(completion)
-                    output.append(0x0A)
+            // Blocks of more than 64 KiB, which a console writes out without a further copy.
+            var output = TextBuffer(capacity: 1 << 17, write: write)
+            words.withUnsafeBufferPointer { buffer in
+                guard let words = buffer.baseAddress else { return }
+                forEach(in: stretches) { finding in
+                    switch finding {
+                    case .diagnostic(let diagnostic):
+                        var text: [UInt8] = []
+                        diagnostic.appendText(file: name, kind: "warning", to: &text)
+                        output.append(text)
+                    case .laterCreation(let line, let creation, let completion):
+                        output.append(reserving: most) { start in
+                            var at = start
+                            at.update(from: words, count: name.count + 1)
+                            at += name.count + 1
+                            at += Self.storeDecimal(line, at: at)
+                            at.update(from: words + name.count + 1, count: head.count)
+                            at += head.count
+                            creation.store(to: at)
+                            at += 10
+                            at.update(
+                                from: words + buffer.count - middle.count, count: middle.count)
+                            at += middle.count
+                            completion.store(to: at)
+                            at[10] = 0x0A
+                            return at + 11 - start
+                        }
+                    }
                 }
             }
             output.flush()
         }
         withoutActuallyEscaping(write) { write in
             let findings = scans.reduce(0) { $0 + $1.lineFindings.count + $1.laterCreations.count }
-            guard let together, scans.count == 2, findings >= 1 << 12 else {
+            guard let together, scans.count == 2, findings >= 1 << 15 else {
                 format(scans.indices, write)
                 return
             }
@@ -191,6 +208,27 @@ package struct CheckReport: Sendable {
             }
         }
         file(before: nil)
+    }
+
+    /// Stores the line number `number` (not negative) in decimal at `pointer`, in up to 20
+    /// bytes; returns how many it stored.
+    private static func storeDecimal(_ number: Int, at pointer: UnsafeMutablePointer<UInt8>) -> Int
+    {
+        let magnitude = number.magnitude
+        var digits = 1
+        var limit: UInt = 10
+        while digits < 20 && magnitude >= limit {
+            digits += 1
+            limit &*= 10
+        }
+        var rest = magnitude
+        var index = digits
+        while index > 0 {
+            index -= 1
+            pointer[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 
     private static func finding(_ creation: CheckScan.LaterCreation, offset: Int) -> Finding {

@@ -63,13 +63,3 @@ struct DateBytes: Sendable, Equatable {
         }
     }
 }
-
-extension TextBuffer {
-    /// Appends the ten bytes of `date`.
-    mutating func append(_ date: DateBytes) {
-        append(atMost: 10) { pointer in
-            date.store(to: pointer)
-            return 10
-        }
-    }
-}

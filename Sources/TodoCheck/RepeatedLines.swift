@@ -41,10 +41,12 @@ enum RepeatedLines {
         }
         var capacity = 16
         while capacity < largest * 2 { capacity <<= 1 }
-        // Slots hold an identity with its lowest bit set (0: empty), and the first line that
-        // has it.
+        // Slots hold an identity with the partition's number plus one in its low bits, and the
+        // first line that has it: a slot is empty for a partition when its low bits differ, so
+        // the table is cleared once, not once per partition.
         let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
         let lines = UnsafeMutableBufferPointer<Int>.allocate(capacity: capacity)
+        keys.initialize(repeating: 0)
         defer {
             keys.deallocate()
             lines.deallocate()
@@ -55,16 +57,19 @@ enum RepeatedLines {
             var size = 16
             while size < count * 2 { size <<= 1 }
             let mask = size - 1
-            UnsafeMutableBufferPointer(rebasing: keys[..<size]).update(repeating: 0)
+            let mark = UInt64(partition + 1)
             for (scan, offset) in zip(scans, offsets) {
                 scan.hashes.forEachChunk(in: partition) { entries, firstLine in
                     let base = firstLine + offset
                     for entry in entries {
-                        let key = entry & ~HashPartitions.distanceMask | 1
+                        let key = entry & ~HashPartitions.distanceMask | mark
                         let line = base + Int(entry & HashPartitions.distanceMask)
                         var slot = Int(truncatingIfNeeded: entry >> 24) & mask
-                        while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & mask }
-                        if keys[slot] == 0 {
+                        while keys[slot] & HashPartitions.distanceMask == mark && keys[slot] != key
+                        {
+                            slot = (slot + 1) & mask
+                        }
+                        if keys[slot] != key {
                             keys[slot] = key
                             lines[slot] = line
                         } else {

@@ -66,6 +66,23 @@ package struct TextBuffer: ~Copyable {
         count += body(bytes + count)
     }
 
+    /// Appends what `body` stores at the pointer it is given: at most `most` bytes, returning
+    /// how many it stored. When `most` bytes can never fit, `body` stores them in a block of
+    /// their own, handed on whole after what is buffered.
+    @inlinable @inline(__always)
+    package mutating func append(
+        reserving most: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        guard reserve(most) else {
+            write(
+                [UInt8](unsafeUninitializedCapacity: most) { block, stored in
+                    stored = block.baseAddress.map(body) ?? 0
+                })
+            return
+        }
+        count += body(bytes + count)
+    }
+
     /// Appends `number` in decimal, with `fill` bytes before it up to `width` bytes.
     @inlinable
     package mutating func appendDecimal(_ number: Int, width: Int = 0, fill: UInt8 = 0x30) {

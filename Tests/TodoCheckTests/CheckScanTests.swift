@@ -96,7 +96,8 @@ import TodoTxt
         #expect(found == expected)
         #expect(expected.contains { $0.rule == .duplicateTask })
         #expect(expected.contains { $0.rule == .mixedLineEndings })
-        // Many findings: the second half's text is written out beside the first's.
+        // Many findings, though too few to be written on two threads (see
+        // manyFindingsAreWrittenInFileOrderFromBothHalves).
         #expect(expected.count >= 1 << 12)
         let sequential: (() -> Void, () -> Void) -> Void = { first, second in
             first()
@@ -108,6 +109,44 @@ import TodoTxt
         var expectedText: [UInt8] = []
         for diagnostic in expected {
             diagnostic.appendText(file: Array("f.txt".utf8), kind: "warning", to: &expectedText)
+        }
+        #expect(text == expectedText)
+    }
+
+    /// So many findings that the report is written on two threads: the second half's text
+    /// follows the first's, and each later creation reads as its diagnostic does, whatever the
+    /// number of digits of its line.
+    @Test func manyFindingsAreWrittenInFileOrderFromBothHalves() {
+        var bytes: [UInt8] = []
+        for index in 0..<40_000 {
+            let line =
+                index % 997 == 0
+                ? "trailing space \(index) "
+                : "x 2026-01-0\(1 + index % 9) 2026-02-1\(index % 10) done \(index)"
+            bytes += Array(line.utf8)
+            bytes.append(0x0A)
+        }
+        let sequential: (() -> Void, () -> Void) -> Void = { first, second in
+            first()
+            second()
+        }
+        let expected = ReferenceCheck.check(bytes, today: Self.today)
+        #expect(expected.count == 40_000)
+        var ranTogether = false
+        var text: [UInt8] = []
+        Checker.report(bytes, today: Self.today, together: sequential)
+            .writeText(
+                file: "some/list.txt",
+                together: { first, second in
+                    ranTogether = true
+                    sequential(first, second)
+                }
+            ) { text += $0 }
+        #expect(ranTogether)
+        var expectedText: [UInt8] = []
+        for diagnostic in expected {
+            diagnostic.appendText(
+                file: Array("some/list.txt".utf8), kind: "warning", to: &expectedText)
         }
         #expect(text == expectedText)
     }

@@ -16,7 +16,7 @@ struct TextBufferTests {
         }
         var buffer = TextBuffer(capacity: capacity) { blocks.append($0) }
         for _ in 0..<2_000 {
-            switch next(5) {
+            switch next(6) {
             case 0:
                 let byte = UInt8(next(256))
                 buffer.append(byte)
@@ -37,6 +37,17 @@ struct TextBufferTests {
                 buffer.appendDecimal(number, width: width, fill: 0x20)
                 let digits = Array(String(number).utf8)
                 expected += [UInt8](repeating: 0x20, count: max(width - digits.count, 0)) + digits
+            case 4:
+                // Room for up to three buffers' worth; all of it stored when it cannot fit.
+                let most = next(3 * capacity)
+                let stored = most > capacity ? most : next(most + 1)
+                if stored > capacity { largePieces += 1 }
+                let piece = (0..<stored).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+                buffer.append(reserving: most) { pointer in
+                    pointer.update(from: piece, count: stored)
+                    return stored
+                }
+                expected += piece
             default:
                 buffer.append(atMost: 10) { pointer in
                     pointer.update(repeating: 0x7A, count: 7)

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `undo` of a change that replaced lines one for one (`pri`, `replace`, `append`, `do` without
+/// archiving) puts the old lines back in place without reading the file whole: the bytes of
+/// every file come back exactly, whatever its endings, and a file edited by hand since is
+/// still handled by the merge's rules.
+@Suite struct InPlaceUndoTests {
+    /// Files of four lines or more, each with something a rewrite could spoil.
+    static let files: [[UInt8]] = [
+        Array("a\nb task\nc\nd\n".utf8),
+        Array("a\r\nb task\r\nc\r\nd\r\n".utf8),
+        [0xEF, 0xBB, 0xBF] + Array("a\nb task\nc\nd".utf8),
+        Array("a\nb ".utf8) + [0xFF, 0xFE, 0x00] + Array(" task\nc\n".utf8) + [0x00]
+            + Array("d\n".utf8),
+        Array("a\r\nb task\nc\nd\r".utf8),
+        Array("a\nb ".utf8) + [UInt8](repeating: 0x78, count: 300_000) + Array("\nc\nd\n".utf8),
+        Array(
+            (1...40_000).map { "task number \($0) with some words +project @context\n" }.joined()
+                .utf8),
+    ]
+
+    /// A fresh directory with todo.txt holding `bytes` and an empty done.txt.
+    private func setUp(_ bytes: [UInt8]) throws -> (URL, [String: String]) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("in-place-undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(bytes).write(to: directory.appendingPathComponent("todo.txt"))
+        try Data().write(to: directory.appendingPathComponent("done.txt"))
+        let environment = [
+            "TODO_DIR": directory.path,
+            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
+            "TODOTXT_NOW": "2026-11-23",
+        ]
+        return (directory, environment)
+    }
+
+    @Test(arguments: files)
+    func lineEditsUndoneTwiceGiveTheBytesBack(_ bytes: [UInt8]) throws {
+        let (directory, environment) = try setUp(bytes)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        let doneFile = directory.appendingPathComponent("done.txt")
+        let last = String(
+            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+                - (bytes.last == 0x0A ? 1 : 0))
+        let middle = bytes.count > 2_000_000 ? "20000" : "2"
+        let commands: [[String]] = [
+            ["pri", middle, "A"], ["replace", middle, "new text"], ["-a", "do", middle],
+            ["append", "3", "more"], ["pri", last, "B"], ["replace", last, "last one"],
+        ]
+        for command in commands {
+            let todoBefore = try Data(contentsOf: todoFile)
+            let doneBefore = try Data(contentsOf: doneFile)
+            let run = try BuiltTodo.run(command, environment: environment, history: true)
+            #expect(run.status == 0, "\(command): \(run.errorText)")
+            let todoAfter = try Data(contentsOf: todoFile)
+            #expect(todoAfter != todoBefore, "\(command)")
+            for expected in [todoBefore, todoAfter, todoBefore] {
+                let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+                #expect(undone.status == 0, "\(command): \(undone.errorText)")
+                #expect(try Data(contentsOf: todoFile) == expected, "\(command)")
+                #expect(try Data(contentsOf: doneFile) == doneBefore, "\(command)")
+            }
+        }
+    }
+
+    /// Lines edited by hand elsewhere are kept, whether or not they moved the changed line.
+    @Test(arguments: [
+        ("a\n(A) b task\nc\nD\n", "a\nb task\nc\nD\n"),
+        ("new\na\n(A) b task\nc\nD\n", "new\na\nb task\nc\nD\n"),
+        ("a\n(A) b task\nd\n", "a\nb task\nd\n"),
+    ])
+    func handEditsElsewhereAreKept(_ edited: String, _ expected: String) throws {
+        let (directory, environment) = try setUp(Array("a\nb task\nc\nd\n".utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        #expect(
+            try BuiltTodo.run(["pri", "2", "A"], environment: environment, history: true).status
+                == 0)
+        try Data(edited.utf8).write(to: todoFile)
+        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        #expect(undone.status == 0, "\(undone.errorText)")
+        #expect(try String(contentsOf: todoFile, encoding: .utf8) == expected)
+    }
+
+    /// The changed line itself edited by hand: undo refuses in one line and writes nothing.
+    @Test func theChangedLineEditedByHandIsRefused() throws {
+        let (directory, environment) = try setUp(Array("a\nb task\nc\nd\n".utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        #expect(
+            try BuiltTodo.run(["pri", "2", "A"], environment: environment, history: true).status
+                == 0)
+        let handEdit = Data("a\n(A) b task edited\nc\nd\n".utf8)
+        try handEdit.write(to: todoFile)
+        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        #expect(undone.status != 0)
+        #expect(undone.errorText.contains("cannot take back 'pri 2 A'"))
+        #expect(undone.errorText.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: todoFile) == handEdit)
+    }
+}

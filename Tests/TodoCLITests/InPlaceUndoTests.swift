@@ -23,17 +23,20 @@ import Testing
 
     /// A fresh directory with todo.txt holding `bytes` and an empty done.txt.
     private func setUp(_ bytes: [UInt8]) throws -> (URL, [String: String]) {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("in-place-undo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(bytes).write(to: directory.appendingPathComponent("todo.txt"))
-        try Data().write(to: directory.appendingPathComponent("done.txt"))
-        let environment = [
-            "TODO_DIR": directory.path,
-            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-            "TODOTXT_NOW": "2026-11-23",
-        ]
-        return (directory, environment)
+        try EditUndoTests.setUp(bytes: bytes)
+    }
+
+    /// `pri 2 A` on a file of four lines, then todo.txt written by hand as `edited`, then
+    /// `undo`: its result, and todo.txt then.
+    private func undoAfterHandEdit(_ edited: [UInt8]) throws -> (BuiltTodo.Result, Data) {
+        let (directory, environment) = try setUp(Array("a\nb task\nc\nd\n".utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        let pri = try BuiltTodo.run(["pri", "2", "A"], environment: environment, history: true)
+        #expect(pri.status == 0)
+        try Data(edited).write(to: todoFile)
+        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        return (undone, try Data(contentsOf: todoFile))
     }
 
     @Test(arguments: files)
@@ -73,32 +76,18 @@ import Testing
         ("a\n(A) b task\nd\n", "a\nb task\nd\n"),
     ])
     func handEditsElsewhereAreKept(_ edited: String, _ expected: String) throws {
-        let (directory, environment) = try setUp(Array("a\nb task\nc\nd\n".utf8))
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let todoFile = directory.appendingPathComponent("todo.txt")
-        #expect(
-            try BuiltTodo.run(["pri", "2", "A"], environment: environment, history: true).status
-                == 0)
-        try Data(edited.utf8).write(to: todoFile)
-        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        let (undone, result) = try undoAfterHandEdit(Array(edited.utf8))
         #expect(undone.status == 0, "\(undone.errorText)")
-        #expect(try String(contentsOf: todoFile, encoding: .utf8) == expected)
+        #expect(result == Data(expected.utf8))
     }
 
     /// The changed line itself edited by hand: undo refuses in one line and writes nothing.
     @Test func theChangedLineEditedByHandIsRefused() throws {
-        let (directory, environment) = try setUp(Array("a\nb task\nc\nd\n".utf8))
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let todoFile = directory.appendingPathComponent("todo.txt")
-        #expect(
-            try BuiltTodo.run(["pri", "2", "A"], environment: environment, history: true).status
-                == 0)
-        let handEdit = Data("a\n(A) b task edited\nc\nd\n".utf8)
-        try handEdit.write(to: todoFile)
-        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        let handEdit = Array("a\n(A) b task edited\nc\nd\n".utf8)
+        let (undone, result) = try undoAfterHandEdit(handEdit)
         #expect(undone.status != 0)
         #expect(undone.errorText.contains("cannot take back 'pri 2 A'"))
         #expect(undone.errorText.split(separator: "\n").count == 1)
-        #expect(try Data(contentsOf: todoFile) == handEdit)
+        #expect(result == Data(handEdit))
     }
 }

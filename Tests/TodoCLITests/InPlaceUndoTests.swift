@@ -17,7 +17,7 @@ import Testing
         Array("a\r\nb task\nc\nd\r".utf8),
         Array("a\nb ".utf8) + [UInt8](repeating: 0x78, count: 300_000) + Array("\nc\nd\n".utf8),
         Array(
-            (1...40_000).map { "task number \($0) with some words +project @context\n" }.joined()
+            (1...50_000).map { "task number \($0) with some words +project @context\n" }.joined()
                 .utf8),
     ]
 
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: files)
-    func lineEditsUndoneTwiceGiveTheBytesBack(_ bytes: [UInt8]) throws {
+    func lineEditsUndoneOneAfterAnotherGiveTheBytesBack(_ bytes: [UInt8]) throws {
         let (directory, environment) = try setUp(bytes)
         defer { try? FileManager.default.removeItem(at: directory) }
         let todoFile = directory.appendingPathComponent("todo.txt")
@@ -48,24 +48,26 @@ import Testing
         let last = String(
             bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
                 - (bytes.last == 0x0A ? 1 : 0))
-        let middle = bytes.count > 2_000_000 ? "20000" : "2"
+        let middle = bytes.count > 2_000_000 ? "25000" : "2"
         let commands: [[String]] = [
             ["pri", middle, "A"], ["replace", middle, "new text"], ["-a", "do", middle],
             ["append", "3", "more"], ["pri", last, "B"], ["replace", last, "last one"],
         ]
+        // Each command, then undo after undo walking back to the first: every version of
+        // todo.txt comes back.
+        let doneBefore = try Data(contentsOf: doneFile)
+        var versions = [try Data(contentsOf: todoFile)]
         for command in commands {
-            let todoBefore = try Data(contentsOf: todoFile)
-            let doneBefore = try Data(contentsOf: doneFile)
             let run = try BuiltTodo.run(command, environment: environment, history: true)
             #expect(run.status == 0, "\(command): \(run.errorText)")
-            let todoAfter = try Data(contentsOf: todoFile)
-            #expect(todoAfter != todoBefore, "\(command)")
-            for expected in [todoBefore, todoAfter, todoBefore] {
-                let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
-                #expect(undone.status == 0, "\(command): \(undone.errorText)")
-                #expect(try Data(contentsOf: todoFile) == expected, "\(command)")
-                #expect(try Data(contentsOf: doneFile) == doneBefore, "\(command)")
-            }
+            versions.append(try Data(contentsOf: todoFile))
+            #expect(versions.last != versions.dropLast().last, "\(command)")
+        }
+        for (expected, command) in zip(versions.dropLast().reversed(), commands.reversed()) {
+            let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+            #expect(undone.status == 0, "\(command): \(undone.errorText)")
+            #expect(try Data(contentsOf: todoFile) == expected, "\(command)")
+            #expect(try Data(contentsOf: doneFile) == doneBefore, "\(command)")
         }
     }
 
@@ -89,5 +91,25 @@ import Testing
         #expect(undone.errorText.contains("cannot take back 'pri 2 A'"))
         #expect(undone.errorText.split(separator: "\n").count == 1)
         #expect(result == Data(handEdit))
+    }
+
+    /// The record of an undo made in place takes it back in turn, once another command wrote.
+    @Test func anUndoInPlaceIsUndoneAfterAnotherCommand() throws {
+        let (directory, environment) = try setUp(Array("a\r\nb task\r\nc\r\nd".utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        func todo(_ arguments: String...) throws -> Data {
+            let run = try BuiltTodo.run(arguments, environment: environment, history: true)
+            #expect(run.status == 0, "\(arguments): \(run.errorText)")
+            return try Data(contentsOf: todoFile)
+        }
+        let original = try Data(contentsOf: todoFile)
+        let prioritized = try todo("pri", "4", "C")
+        #expect(try todo("undo") == original)
+        let added = try todo("add", "another task")
+        #expect(added != original)
+        #expect(try todo("undo") == original)
+        #expect(try todo("undo") == prioritized)
+        #expect(try todo("undo") == original)
     }
 }

@@ -178,6 +178,12 @@ struct HistoryFile {
             guard let target = history.undoTarget else {
                 throw Refusal(description: "nothing to undo")
             }
+            // A change of one file made line for line comes back without reading it whole.
+            if target.files.count == 1, let made = try target.files[0].undoInPlace(through: storage)
+            {
+                history.record(command: "undo", time: time, files: [made], undid: target.id)
+                return target
+            }
             func refusal(_ error: any Error) -> Refusal {
                 Refusal(description: "cannot take back '\(target.command)': \(error)")
             }

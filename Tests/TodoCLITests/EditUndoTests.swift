@@ -12,10 +12,16 @@ import Testing
 
     /// A fresh directory with todo.txt holding `text` and an empty done.txt.
     private func setUp(_ text: String) throws -> (URL, [String: String]) {
+        try EditUndoTests.setUp(bytes: Array(text.utf8))
+    }
+
+    /// A fresh directory with todo.txt holding `bytes` and an empty done.txt, and the
+    /// environment that runs `todo` on it with its own history.
+    static func setUp(bytes: [UInt8]) throws -> (URL, [String: String]) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("edit-undo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: directory.appendingPathComponent("todo.txt"))
+        try Data(bytes).write(to: directory.appendingPathComponent("todo.txt"))
         try Data().write(to: directory.appendingPathComponent("done.txt"))
         let environment = [
             "TODO_DIR": directory.path,

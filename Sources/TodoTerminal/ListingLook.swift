@@ -13,7 +13,11 @@ package struct ListingLook: Sendable {
     /// Colours by their configuration names (`PRI_A`, `PRI_X`, `COLOR_DONE`, `COLOR_PROJECT`,
     /// `COLOR_CONTEXT`, `COLOR_DATE`, `COLOR_NUMBER`, `COLOR_META`, `DEFAULT`): the bytes of the
     /// escape sequences (see ``escapes(_:)``).
-    package var colours: [String: [UInt8]]
+    package var colours: [String: [UInt8]] {
+        didSet { palette = Palette(colours) }
+    }
+    /// The colours every line asks for, looked up once rather than by name for each line.
+    private var palette: Palette
     /// `-P`: the task's leading `(A) ` is not shown.
     package var hidesPriority: Bool
     /// `-+`: `+project` words are not shown.
@@ -46,6 +50,7 @@ package struct ListingLook: Sendable {
         hidesProjects: Bool = false, hidesContexts: Bool = false
     ) {
         self.colours = colours
+        self.palette = Palette(colours)
         self.hidesPriority = hidesPriority
         self.hidesProjects = hidesProjects
         self.hidesContexts = hidesContexts
@@ -54,7 +59,41 @@ package struct ListingLook: Sendable {
     /// Whether any colour is set, so that painting can change anything.
     package var isActive: Bool { colours.values.contains { !$0.isEmpty } }
 
-    private func colour(_ name: String) -> [UInt8] { colours[name] ?? [] }
+    /// The colours of ``colours`` that lines take, by their role.
+    private struct Palette: Sendable {
+        /// `COLOR_DONE`.
+        var done: [UInt8]
+        /// `PRI_A` to `PRI_Z`, each `PRI_X` when it has no colour of its own.
+        var priorities: [[UInt8]]
+        /// `COLOR_NUMBER`, `COLOR_PROJECT`, `COLOR_CONTEXT`, `COLOR_DATE`, `COLOR_META`: the
+        /// colours of the word kinds of ``ListingLook/kind(of:first:)``, in its order.
+        var words: [[UInt8]]
+        /// Whether any word kind has a colour.
+        var colouredWords: Bool
+        /// `DEFAULT`.
+        var reset: [UInt8]
+
+        init(_ colours: [String: [UInt8]]) {
+            func colour(_ name: String) -> [UInt8] { colours[name] ?? [] }
+            guard !colours.isEmpty else {
+                // A plain run: no names to build and look up.
+                (done, reset, colouredWords) = ([], [], false)
+                priorities = Array(repeating: [], count: 26)
+                words = Array(repeating: [], count: 5)
+                return
+            }
+            done = colour("COLOR_DONE")
+            let fallback = colour("PRI_X")
+            priorities = (UInt8(0x41)...0x5A).map { letter in
+                let own = colour("PRI_" + String(UnicodeScalar(letter)))
+                return own.isEmpty ? fallback : own
+            }
+            words = ["COLOR_NUMBER", "COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE", "COLOR_META"]
+                .map(colour)
+            colouredWords = words.contains { !$0.isEmpty }
+            reset = colour("DEFAULT")
+        }
+    }
 
     /// Lays out one `NN text` line.
     package func layout(_ numbered: [UInt8]) -> Layout {
@@ -63,20 +102,17 @@ package struct ListingLook: Sendable {
         if let prefix = ListingLook.numberPrefixLength(line) {
             let text = line[prefix...]
             if text.starts(with: [0x78, 0x20]) {
-                lineColour = colour("COLOR_DONE")
+                lineColour = palette.done
             } else if let priority = ListingLook.leadingPriority(text) {
-                lineColour = colour("PRI_" + String(UnicodeScalar(priority)))
-                if lineColour.isEmpty { lineColour = colour("PRI_X") }
+                lineColour = palette.priorities[Int(priority &- 0x41)]
                 if hidesPriority { line.removeSubrange(prefix..<(prefix + 4)) }
             }
         }
         if hidesProjects { line = ListingLook.hiding(sigil: 0x2B, in: line) }
         if hidesContexts { line = ListingLook.hiding(sigil: 0x40, in: line) }
-        let wordColours = [
-            "COLOR_NUMBER", "COLOR_PROJECT", "COLOR_CONTEXT", "COLOR_DATE", "COLOR_META",
-        ].map(colour)
+        let wordColours = palette.words
         var words: [Word] = []
-        if wordColours.contains(where: { !$0.isEmpty }) {
+        if palette.colouredWords {
             var index = 0
             while index < line.count {
                 let isBlank = line[index] == 0x20 || line[index] == 0x09
@@ -99,7 +135,7 @@ package struct ListingLook: Sendable {
     package func painted(_ numbered: [UInt8]) -> [UInt8] {
         let layout = layout(numbered)
         let line = layout.line
-        let reset = colour("DEFAULT")
+        let reset = palette.reset
         var result = layout.colour
         result.reserveCapacity(line.count + 16)
         var position = 0

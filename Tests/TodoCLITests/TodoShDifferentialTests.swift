@@ -264,6 +264,8 @@ enum TodoShDifferences {
         let action = command.action ?? ""
         let todo = command.before["todo.txt"] ?? []
         let todoLines = todo.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let doneLines = (command.before["done.txt"] ?? []).split(
+            separator: 0x0A, omittingEmptySubsequences: false)
         // Defects: sed, grep and awk messages leaking; lines listed or archived wrongly on
         // invalid UTF-8 (grep's "binary file matches", sed rewriting a line it cannot read).
         if ["binary file matches", "sed: ", "grep: ", "awk: "].contains(where: text.contains) {
@@ -284,19 +286,40 @@ enum TodoShDifferences {
         let listings = [
             "ls", "list", "lsa", "listall", "lsp", "listpri", "lf", "listfile", "command",
         ]
-        // Nor in what is hidden: a line of digits and spaces with a CR is a task to todo.sh.
+        // Nor in what is hidden: a line of digits and blanks with a CR is a task to todo.sh.
         // Nor in the words of `lsc` and `lsprj` (todo.sh lists `@ctx` and `@ctx<CR>` apart).
-        if todo.contains(0x0D) {
+        // Nor in where a line ends: `del N TERM` with TERM last on a CRLF line takes the blank
+        // before TERM too (todo.sh's pattern for a term at the end does not match before a CR).
+        let listsDone = ["lsa", "listall"].contains(action)
+        for (name, lines) in [("todo.txt", todoLines), ("done.txt", listsDone ? doneLines : [])]
+        where lines.contains(where: { $0.last == 0x0D }) {
             if ["lsc", "listcon", "lsprj", "listproj"].contains(action) { return false }
-            let mixed = todoLines.contains { !$0.isEmpty && $0.last != 0x0D }
-            let numbers = todoLines.contains { line in
+            let mixed = lines.contains { !$0.isEmpty && $0.last != 0x0D }
+            let numbers = lines.contains { line in
                 line.last == 0x0D
-                    && line.dropLast().allSatisfy { $0 == 0x20 || (0x30...0x39).contains($0) }
+                    && line.dropLast().allSatisfy {
+                        $0 == 0x20 || $0 == 0x09 || (0x30...0x39).contains($0)
+                    }
             }
             if listings.contains(action) && (mixed || numbers) { return false }
+            if name == "todo.txt" && endsWithTermBeforeCR(command, lines) { return false }
         }
 
         return true
+    }
+
+    /// Whether `command` is `del N TERM` (or `rm`) and line N of `lines` ends with TERM and a CR.
+    private static func endsWithTermBeforeCR(
+        _ command: Command, _ lines: [ArraySlice<UInt8>]
+    ) -> Bool {
+        guard let index = command.words.firstIndex(where: { !$0.hasPrefix("-") }),
+            ["del", "rm"].contains(command.words[index].lowercased()),
+            index + 2 < command.words.count, let number = Int(command.words[index + 1]),
+            number >= 1, number <= lines.count
+        else { return false }
+        let line = lines[number - 1]
+        return line.last == 0x0D
+            && line.dropLast().reversed().starts(with: command.words[index + 2].utf8.reversed())
     }
 
     private static func dropLines(_ bytes: [UInt8], where test: (String) -> Bool) -> [UInt8] {

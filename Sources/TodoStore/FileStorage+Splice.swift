@@ -1,0 +1,195 @@
+import TodoPlatform
+import TodoTxt
+
+/// One file of a splice, checked and ready to be written.
+private struct SplicedFile {
+    /// The plan's position in the caller's list.
+    var plan: Int
+    /// The locked file.
+    var file: LockedFile
+    /// A descriptor of it for reading, and its state when opened.
+    var fd: Int32
+    var state: FileState
+    /// Where the splices are.
+    var scan: SpliceScan
+    /// The length to truncate to, when the file only loses the end of its last line or lines.
+    var truncation: Int64?
+    /// The new version, once written beside the file.
+    var temporary: TemporaryFile?
+    /// Whether the file ends up with at least as many lines as it has.
+    var grows: Bool
+}
+
+extension FileStorage: LineSplicingStorage {
+    package func spliceLines(_ plans: [SplicePlan], fits: SpliceNeighbours) throws -> Bool {
+        guard !plans.isEmpty else { return true }
+        var targets: [LockTarget] = []
+        for plan in plans {
+            let location = try locate(plan.path)
+            // One file under two names, a device or a missing file: not for this way.
+            guard !targets.contains(where: { $0.location.path == location.path }),
+                fileExists(plan.path), !isCharacterDevice(location)
+            else { return false }
+            targets.append(LockTarget(location: location, path: plan.path, creating: false))
+        }
+        let files = try lockAll(targets)
+        defer { unlock(files) }
+        guard files.count == plans.count else { return false }
+        var spliced: [SplicedFile] = []
+        defer {
+            for file in spliced {
+                try? sys.close(file.fd)
+                if let temporary = file.temporary {
+                    try? sys.removeAt(file.file.directory, temporary.name)
+                }
+            }
+        }
+        // 1. Every splice of every file found in place, before anything is written.
+        for (number, plan) in plans.enumerated() {
+            guard let (fd, state) = try openForSplice(files[number]) else { return false }
+            let size = state.identity?.size ?? 0
+            guard state.kind == .regular,
+                let scan = try SpliceScan.locate(
+                    plan.splices, plan: number, in: fd, size: size, path: plan.path,
+                    storage: self, fits: fits)
+            else {
+                try? sys.close(fd)
+                return false
+            }
+            let removed = plan.splices.reduce(0) { $0 + $1.expected.count }
+            let added = plan.splices.reduce(0) { $0 + $1.replacement.count }
+            spliced.append(
+                SplicedFile(
+                    plan: number, file: files[number], fd: fd, state: state, scan: scan,
+                    truncation: truncation(plan.splices, scan, files[number]), temporary: nil,
+                    grows: added >= removed))
+        }
+        // 2. The new versions beside the files.
+        for index in spliced.indices where spliced[index].truncation == nil {
+            let file = spliced[index]
+            var complete = true
+            let temporary: TemporaryFile
+            do {
+                temporary = try prepareTemporary(file.file, expecting: file.state) {
+                    out throws(Errno) in
+                    complete = try writeSpliced(
+                        file.fd, plans[file.plan].splices, file.scan, to: out)
+                }
+            } catch {
+                switch error {
+                case .changed: return false
+                case .failed(let storeError), .unsynced(let storeError): throw storeError
+                }
+            }
+            spliced[index].temporary = temporary
+            // Shortened meanwhile by a program that does not lock.
+            guard complete else { return false }
+        }
+        // 3. In place, those that gain lines first.
+        let order = spliced.indices.filter { spliced[$0].grows }
+            + spliced.indices.filter { !spliced[$0].grows }
+        var written = 0
+        for index in order {
+            let file = spliced[index]
+            do {
+                if let length = file.truncation {
+                    try truncate(file.file, to: length, expecting: file.state)
+                } else if let temporary = file.temporary {
+                    spliced[index].temporary = nil
+                    try commitTemporary(
+                        temporary, to: file.file, expecting: file.state, comparingBytes: false)
+                }
+            } catch {
+                switch error {
+                case .changed:
+                    if written == 0 { return false }
+                    throw keptChanging(file.file.path)
+                case .failed(let storeError), .unsynced(let storeError): throw storeError
+                }
+            }
+            written += 1
+        }
+        return true
+    }
+
+    /// Opens a locked file by its name for reading: the descriptor and the file's state (no
+    /// bytes read); `nil` when the name no longer leads to the locked inode.
+    private func openForSplice(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
+        let fd = try call("read", file.path) { () throws(Errno) in
+            try sys.openAt(file.directory, file.location.name, [], 0)
+        }
+        do throws(StoreError) {
+            let status = try call("read", file.path) { () throws(Errno) in try sys.status(fd) }
+            let held = try call("read", file.path) { () throws(Errno) in
+                try sys.status(file.fd)
+            }
+            guard status.kind != .directory, held.device == status.device,
+                held.inode == status.inode
+            else {
+                try? sys.close(fd)
+                return nil
+            }
+            return (fd, FileState(bytes: [], status: status))
+        } catch {
+            try? sys.close(fd)
+            throw error
+        }
+    }
+
+    /// The length the file is cut to when its one splice ends it and its new lines are the
+    /// start of what they replace (an append taken back: the appended lines, and the line
+    /// feed a last line got); `nil` when the file must be written anew.
+    private func truncation(
+        _ splices: [LineSplice], _ scan: SpliceScan, _ file: LockedFile
+    ) -> Int64? {
+        guard splices.count == 1, let splice = splices.first, let region = scan.regions.first,
+            region.upperBound == scan.length, file.writeError == nil
+        else { return nil }
+        var expected = splice.expected.joined().makeIterator()
+        var kept: Int64 = 0
+        for byte in splice.replacement.joined() {
+            guard expected.next() == byte else { return nil }
+            kept += 1
+        }
+        return region.lowerBound + kept
+    }
+
+    /// Cuts the locked file to `length` under its lock, unless it changed since `state`, and
+    /// syncs it. A failed sync leaves the shorter file in place for every reader, as a failed
+    /// append's truncation does, and is not reported.
+    private func truncate(
+        _ file: LockedFile, to length: Int64, expecting state: FileState
+    ) throws(WriteFailure) {
+        guard try isUnchanged(file, since: state, comparingBytes: false) else { throw .changed }
+        do {
+            try sys.truncate(file.fd, length)
+        } catch {
+            throw .failed(failure("write", file.path, error))
+        }
+        try? sys.sync(file.fd)
+    }
+
+    /// Writes the file read through `source` to `destination` with each splice's region
+    /// replaced by its new lines: the stretches between them are copied inside the kernel
+    /// (``RangeCopier``), the new lines gathered into large writes. Returns `false` when the
+    /// source ended early.
+    private func writeSpliced(
+        _ source: Int32, _ splices: [LineSplice], _ scan: SpliceScan, to destination: Int32
+    ) throws(Errno) -> Bool {
+        var writer = ChunkWriter(destination: destination, at: 0, sys: sys)
+        writer.copier = RangeCopier(source: source, destination: destination, sys: sys)
+        for (splice, region) in zip(splices, scan.regions) {
+            if writer.copier.from < region.lowerBound {
+                try writer.flush()
+                guard try writer.copier.copy(upTo: region.lowerBound) else { return false }
+            }
+            for line in splice.replacement {
+                writer.append(line)
+                try writer.flushIfFull()
+            }
+            writer.copier.skip(to: region.upperBound)
+        }
+        try writer.flush()
+        return try writer.copier.copy(upTo: scan.length)
+    }
+}

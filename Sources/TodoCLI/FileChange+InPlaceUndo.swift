@@ -35,13 +35,7 @@ extension FileChange {
         } catch is NotInPlace {
             return nil
         }
-        // Lines were replaced one for one, so every line kept its index.
-        let undone = hunks.map {
-            Hunk(
-                beforeStart: $0.afterStart, afterStart: $0.afterStart, before: $0.after,
-                after: $0.before, aboveHash: $0.above, belowHash: $0.below)
-        }
-        return FileChange(path: path, hunks: undone)
+        return inverted
     }
 
     /// Puts the old lines of `hunk` back in `window`, after checking that its new lines and

@@ -20,9 +20,38 @@ extension History {
 
     /// ``decodingRecent(read:)`` through `reader`.
     private static func recent(_ reader: inout PieceReader) -> History? {
+        guard let entries = walk(&reader) else { return nil }
+        var kept = entries.suffix(maximumEntries - 1)
+        var total = kept.reduce(0) { $0 + $1.weight }
+        while total > maximumBytes, let oldest = kept.first {
+            total -= oldest.weight
+            kept.removeFirst()
+        }
+        guard let from = kept.first?.start else { return History() }
+        var recentBytes = magic
+        guard reader.append(from: from, to: &recentBytes) else { return nil }
+        return try? History(decoding: recentBytes)
+    }
+}
+
+/// One entry of a history file, as found by walking through its headers and lengths.
+struct EntryMark {
+    /// Where its `E` line starts in the file.
+    var start: Int64
+    /// Its id, and the id of the entry it took back when it is an undo.
+    var id: Int
+    var undid: Int?
+    /// The bytes it keeps (``HistoryEntry/byteCount``).
+    var weight: Int
+}
+
+extension History {
+    /// Walks a history file of this version from its first line through every entry's
+    /// headers and lengths, reading no recorded line (each is stepped over); `nil` when the
+    /// file is not a history of this version.
+    static func walk(_ reader: inout PieceReader) -> [EntryMark]? {
         guard let first = reader.line(), first.elementsEqual(magic.dropLast()) else { return nil }
-        // Where each entry starts, and what it weighs.
-        var entries: [(start: Int64, bytes: Int)] = []
+        var entries: [EntryMark] = []
         while !reader.isAtEnd {
             let start = reader.offset
             guard let header = reader.numbers("E", count: 4),
@@ -48,24 +77,18 @@ extension History {
                     }
                 }
             }
-            entries.append((start, weight))
+            entries.append(
+                EntryMark(
+                    start: start, id: header[0], undid: header[2] == -1 ? nil : header[2],
+                    weight: weight))
         }
-        var kept = entries.suffix(maximumEntries - 1)
-        var total = kept.reduce(0) { $0 + $1.bytes }
-        while total > maximumBytes, let oldest = kept.first {
-            total -= oldest.bytes
-            kept.removeFirst()
-        }
-        guard let from = kept.first?.start else { return History() }
-        var recentBytes = magic
-        guard reader.append(from: from, to: &recentBytes) else { return nil }
-        return try? History(decoding: recentBytes)
+        return entries
     }
 }
 
 /// Reads a file through a small buffer at explicit offsets: lines, length-prefixed chunks
 /// (skipped without being read when not kept).
-private struct PieceReader {
+struct PieceReader: HistorySource {
     let read: (UnsafeMutableRawBufferPointer, Int64) -> Int?
     /// The buffered bytes, which start at ``bufferStart`` in the file.
     var buffer: [UInt8] = []
@@ -141,6 +164,16 @@ private struct PieceReader {
             offset += Int64(take)
         }
         return (count, bytes)
+    }
+
+    mutating func nextLine() throws(HistoryFormatError) -> ArraySlice<UInt8> {
+        guard let line = line() else { throw HistoryFormatError() }
+        return line[...]
+    }
+
+    mutating func nextChunk() throws(HistoryFormatError) -> [UInt8] {
+        guard let (_, bytes) = chunk(keeping: true) else { throw HistoryFormatError() }
+        return bytes
     }
 
     /// Appends the file's bytes from `start` to its end to `bytes`.

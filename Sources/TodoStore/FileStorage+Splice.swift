@@ -86,7 +86,8 @@ extension FileStorage: LineSplicingStorage {
             guard complete else { return false }
         }
         // 3. In place, those that gain lines first.
-        let order = spliced.indices.filter { spliced[$0].grows }
+        let order =
+            spliced.indices.filter { spliced[$0].grows }
             + spliced.indices.filter { !spliced[$0].grows }
         var written = 0
         for index in order {
@@ -142,8 +143,9 @@ extension FileStorage: LineSplicingStorage {
     private func truncation(
         _ splices: [LineSplice], _ scan: SpliceScan, _ file: LockedFile
     ) -> Int64? {
-        guard splices.count == 1, let splice = splices.first, let region = scan.regions.first,
-            region.upperBound == scan.length, file.writeError == nil
+        guard splices.count == 1, let splice = splices.first, !splice.hasBelow,
+            let region = scan.regions.first, region.upperBound == scan.length,
+            file.writeError == nil
         else { return nil }
         var expected = splice.expected.joined().makeIterator()
         var kept: Int64 = 0
@@ -170,26 +172,84 @@ extension FileStorage: LineSplicingStorage {
     }
 
     /// Writes the file read through `source` to `destination` with each splice's region
-    /// replaced by its new lines: the stretches between them are copied inside the kernel
-    /// (``RangeCopier``), the new lines gathered into large writes. Returns `false` when the
-    /// source ended early.
+    /// replaced by its new lines, the new lines gathered into large writes: a long unchanged
+    /// stretch is copied inside the kernel (``RangeCopier``), a short one (between nearby
+    /// splices, where a call per stretch would cost more than the bytes) read through a buffer
+    /// with its neighbours. Returns `false` when the source ended early.
     private func writeSpliced(
         _ source: Int32, _ splices: [LineSplice], _ scan: SpliceScan, to destination: Int32
     ) throws(Errno) -> Bool {
         var writer = ChunkWriter(destination: destination, at: 0, sys: sys)
         writer.copier = RangeCopier(source: source, destination: destination, sys: sys)
-        for (splice, region) in zip(splices, scan.regions) {
-            if writer.copier.from < region.lowerBound {
-                try writer.flush()
-                guard try writer.copier.copy(upTo: region.lowerBound) else { return false }
+        var block = SourceBlock(source: source, sys: sys)
+        /// Copies the source from where the copier stands up to `end`.
+        func copy(upTo end: Int64) throws(Errno) -> Bool {
+            let from = writer.copier.from
+            guard from < end else { return true }
+            if end - from < SourceBlock.size {
+                guard try block.append(from..<end, to: &writer) else { return false }
+                writer.copier.skip(to: end)
+                return true
             }
+            try writer.flush()
+            return try writer.copier.copy(upTo: end)
+        }
+        for (splice, region) in zip(splices, scan.regions) {
+            guard try copy(upTo: region.lowerBound) else { return false }
             for line in splice.replacement {
                 writer.append(line)
                 try writer.flushIfFull()
             }
             writer.copier.skip(to: region.upperBound)
         }
+        guard try copy(upTo: scan.length) else { return false }
         try writer.flush()
-        return try writer.copier.copy(upTo: scan.length)
+        return true
+    }
+}
+
+/// A window of a file read in blocks, from which short stretches are handed to a writer.
+private struct SourceBlock {
+    /// The block size; stretches shorter than it are read through it.
+    static let size: Int64 = 1 << 20
+
+    let source: Int32
+    let sys: FileSystem
+    /// The bytes of the block, which start at `start` in the file.
+    var bytes: [UInt8] = []
+    var start: Int64 = 0
+
+    init(source: Int32, sys: FileSystem) {
+        self.source = source
+        self.sys = sys
+    }
+
+    /// Appends the file's bytes `range` to `writer`; `false` when the file ends first.
+    mutating func append(_ range: Range<Int64>, to writer: inout ChunkWriter) throws(Errno) -> Bool
+    {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            if position < start || position >= start + Int64(bytes.count) {
+                guard try read(at: position) else { return false }
+            }
+            let from = Int(position - start)
+            let to = Int(min(range.upperBound, start + Int64(bytes.count)) - start)
+            writer.append(bytes[from..<to])
+            try writer.flushIfFull()
+            position += Int64(to - from)
+        }
+        return true
+    }
+
+    /// Reads the block that starts at `position`; `false` at the file's end.
+    private mutating func read(at position: Int64) throws(Errno) -> Bool {
+        if bytes.count != Int(Self.size) { bytes = [UInt8](repeating: 0, count: Int(Self.size)) }
+        let outcome = bytes.withUnsafeMutableBytes { raw in
+            Result { () throws(Errno) in try sys.readAt(source, raw, position) }
+        }
+        let got = try outcome.get()
+        start = position
+        if got < bytes.count { bytes.removeLast(bytes.count - got) }
+        return got > 0
     }
 }

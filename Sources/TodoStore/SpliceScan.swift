@@ -7,17 +7,70 @@ import TodoTxt
 struct SpliceScan {
     /// The byte range each splice replaces, in order.
     var regions: [Range<Int64>]
-    /// The bytes read (the whole file, when a splice ends it).
+    /// The file's length (the reading may have stopped before its end).
     var length: Int64
 
     /// What a line that must be looked at is to a splice.
     private enum Role {
-        /// The line above splice `splice`.
-        case above(splice: Int)
-        /// Expected line `line` of splice `splice`.
-        case expected(splice: Int, line: Int)
-        /// The line below splice `splice`.
-        case below(splice: Int)
+        /// The line above the splice.
+        case above
+        /// Expected line `line` of the splice.
+        case expected(line: Int)
+        /// The line below the splice.
+        case below
+    }
+
+    /// The lines to look at, in file order, made as they are needed: for each splice, its
+    /// line above, its expected lines, its line below (which may be the next one's above).
+    private struct Roles {
+        let splices: [LineSplice]
+        /// The splice and the role of the next line to look at.
+        var splice = 0
+        var role = Role.above
+
+        init(_ splices: [LineSplice]) {
+            self.splices = splices
+            settle()
+        }
+
+        /// The line the next role is about, or `nil` when there is none.
+        var line: Int? {
+            guard splice < splices.count else { return nil }
+            let first = splices[splice].firstLine
+            switch role {
+            case .above: return first - 1
+            case .expected(let line): return first + line
+            case .below: return first + splices[splice].expected.count
+            }
+        }
+
+        /// Moves to the next role.
+        mutating func advance() {
+            switch role {
+            case .above: role = .expected(line: 0)
+            case .expected(let line): role = .expected(line: line + 1)
+            case .below:
+                splice += 1
+                role = .above
+            }
+            settle()
+        }
+
+        /// Steps over roles the current splice does not have.
+        private mutating func settle() {
+            while splice < splices.count {
+                let current = splices[splice]
+                switch role {
+                case .above where !current.hasAbove: role = .expected(line: 0)
+                case .expected(let line) where line >= current.expected.count:
+                    role = .below
+                case .below where !current.hasBelow:
+                    splice += 1
+                    role = .above
+                default: return
+                }
+            }
+        }
     }
 
     /// Finds `splices` (of plan `plan`) in the file read through `fd` (of `size` bytes).
@@ -27,56 +80,57 @@ struct SpliceScan {
         _ splices: [LineSplice], plan: Int, in fd: Int32, size: Int64, path: String,
         storage: FileStorage, fits: SpliceNeighbours
     ) throws(StoreError) -> SpliceScan? {
-        guard let needs = roles(of: splices) else { return nil }
-        var starts = [Int64?](repeating: nil, count: splices.count)
-        var ends = [Int64?](repeating: nil, count: splices.count)
-        var aboves = [[UInt8]?](repeating: nil, count: splices.count)
+        guard isOrdered(splices) else { return nil }
+        var roles = Roles(splices)
+        var starts = [Int64](repeating: -1, count: splices.count)
+        var ends = [Int64](repeating: -1, count: splices.count)
+        // The line above the splice being looked at, until its line below is seen.
+        var above: [UInt8]?
         let needsEnd = splices.last.map { !$0.hasBelow } ?? false
-        var next = 0
         var index = 0
-        var length: Int64 = 0
         var failed = false
         var stopped = false
 
         /// Looks at line `index`, `line` at `offset`, for every role it has; `false` when it
         /// is not what a splice needs.
         func look(_ line: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
-            while next < needs.count && needs[next].line == index {
-                switch needs[next].role {
-                case .above(let splice):
-                    aboves[splice] = Array(line)
-                case .expected(let splice, let number):
-                    guard line.elementsEqual(splices[splice].expected[number]) else {
+            while roles.line == index {
+                let number = roles.splice
+                switch roles.role {
+                case .above:
+                    above = Array(line)
+                case .expected(let position):
+                    guard line.elementsEqual(splices[number].expected[position]) else {
                         return false
                     }
-                    if number == 0 { starts[splice] = offset }
-                    ends[splice] = offset + Int64(line.count)
-                case .below(let splice):
-                    if splices[splice].expected.isEmpty {
-                        starts[splice] = offset
-                        ends[splice] = offset
+                    if position == 0 { starts[number] = offset }
+                    ends[number] = offset + Int64(line.count)
+                case .below:
+                    if splices[number].expected.isEmpty {
+                        starts[number] = offset
+                        ends[number] = offset
                     }
-                    let above = aboves[splice]
-                    aboves[splice] = nil
-                    let fit = withOptionalBytes(above) { fits(plan, splice, $0, line) }
+                    let fit = withOptionalBytes(above) { fits(plan, number, $0, line) }
+                    above = nil
                     guard fit else { return false }
                 }
-                next += 1
+                roles.advance()
             }
             return true
         }
 
+        var length: Int64 = 0
         try storage.readLines(fd, path: path, size: Int(size)) { piece, offset in
             length = Int64(offset + piece.count)
             guard let base = piece.baseAddress, !piece.isEmpty else { return true }
             var position = 0
             while position < piece.count {
-                if next == needs.count && !needsEnd {
+                if roles.line == nil && !needsEnd {
                     stopped = true
                     return false
                 }
                 // Past the last line looked at, the rest is counted to the file's end.
-                let wanted = next < needs.count ? needs[next].line : Int.max
+                let wanted = roles.line ?? Int.max
                 // Lines before the next one wanted are only counted, a piece at a time.
                 let terminated = base[piece.count - 1] == 0x0A
                 let rest = LineFeeds.count(in: base + position, count: piece.count - position)
@@ -86,7 +140,8 @@ struct SpliceScan {
                     break
                 }
                 while index < wanted {
-                    position += LineFeeds.first(in: base + position, count: piece.count - position)
+                    position +=
+                        LineFeeds.first(in: base + position, count: piece.count - position)
                         + 1
                     index += 1
                 }
@@ -106,9 +161,10 @@ struct SpliceScan {
         if failed { return nil }
         if !stopped {
             // The whole file was read: every needed line must have been there.
-            guard next == needs.count, length == size else { return nil }
+            guard roles.line == nil, length == size else { return nil }
         }
         var regions: [Range<Int64>] = []
+        regions.reserveCapacity(splices.count)
         for (number, splice) in splices.enumerated() {
             if !splice.hasBelow {
                 // The splice ends the file.
@@ -117,39 +173,29 @@ struct SpliceScan {
                     starts[number] = length
                     ends[number] = length
                 }
-                guard ends[number] == length else { return nil }
-                let above = aboves[number]
-                guard withOptionalBytes(above, { fits(plan, number, $0, nil) }) else {
-                    return nil
-                }
+                guard ends[number] == length,
+                    withOptionalBytes(above, { fits(plan, number, $0, nil) })
+                else { return nil }
             }
-            guard let start = starts[number], let end = ends[number] else { return nil }
-            regions.append(start..<end)
+            guard starts[number] >= 0, ends[number] >= starts[number] else { return nil }
+            regions.append(starts[number]..<ends[number])
         }
-        return SpliceScan(regions: regions, length: length)
+        return SpliceScan(regions: regions, length: size)
     }
 
-    /// The lines to look at, in file order, with what each is to which splice; `nil` when the
-    /// splices are out of order or overlap (a splice's line above inside the one before).
-    private static func roles(of splices: [LineSplice]) -> [(line: Int, role: Role)]? {
-        var needs: [(line: Int, role: Role)] = []
+    /// Whether the splices are in order without overlapping (a splice's line above not inside
+    /// the one before), a splice without a line above starts the file, and only the last may
+    /// lack a line below.
+    private static func isOrdered(_ splices: [LineSplice]) -> Bool {
         var cursor = 0
         for (number, splice) in splices.enumerated() {
             let start = splice.firstLine
-            let end = start + splice.expected.count
             guard start >= cursor, !splice.hasAbove || start - 1 >= cursor,
-                splice.hasAbove || start == 0
-            else { return nil }
-            if splice.hasAbove { needs.append((start - 1, .above(splice: number))) }
-            for line in 0..<splice.expected.count {
-                needs.append((start + line, .expected(splice: number, line: line)))
-            }
-            if splice.hasBelow { needs.append((end, .below(splice: number))) }
-            cursor = end
+                splice.hasAbove || start == 0, splice.hasBelow || number == splices.count - 1
+            else { return false }
+            cursor = start + splice.expected.count
         }
-        // In file order as built: a line below one splice may be the line above the next,
-        // and its role as below comes first.
-        return needs
+        return true
     }
 
     /// Calls `body` with the bytes of `bytes`, or `nil`.

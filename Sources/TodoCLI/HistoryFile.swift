@@ -250,16 +250,13 @@ struct HistoryFile {
 
     /// Takes `target` back, file by file through the three-way merge (lines edited since are
     /// kept), checking every file before writing any; a change whose lines are all still in
-    /// place is taken back without reading the files whole.
+    /// place is taken back without reading the files whole (reading each only as far as its
+    /// last changed line and the one below it, unless a change ends the file).
     ///
     /// - Returns: The records of the undo, one per file.
     private func takeBack(
         _ target: HistoryEntry, through storage: any TodoStorage
     ) throws -> [FileChange] {
-        // A change of one file made line for line comes back reading only its lines.
-        if target.files.count == 1, let made = try target.files[0].undoInPlace(through: storage) {
-            return [made]
-        }
         if let made = try FileChange.undoBySplicing(target.files, through: storage) {
             return made
         }

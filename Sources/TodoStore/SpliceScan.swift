@@ -124,6 +124,9 @@ struct SpliceScan {
             length = Int64(offset + piece.count)
             guard let base = piece.baseAddress, !piece.isEmpty else { return true }
             var position = 0
+            let terminated = base[piece.count - 1] == 0x0A
+            // The line feeds after `position`, counted once a piece.
+            var feeds = LineFeeds.count(in: base, count: piece.count)
             while position < piece.count {
                 if roles.line == nil && !needsEnd {
                     stopped = true
@@ -131,10 +134,8 @@ struct SpliceScan {
                 }
                 // Past the last line looked at, the rest is counted to the file's end.
                 let wanted = roles.line ?? Int.max
-                // Lines before the next one wanted are only counted, a piece at a time.
-                let terminated = base[piece.count - 1] == 0x0A
-                let rest = LineFeeds.count(in: base + position, count: piece.count - position)
-                let linesLeft = rest + (terminated ? 0 : 1)
+                // Lines before the next one wanted are only counted.
+                let linesLeft = feeds + (terminated ? 0 : 1)
                 if index + linesLeft <= wanted {
                     index += linesLeft
                     break
@@ -143,10 +144,12 @@ struct SpliceScan {
                     position +=
                         LineFeeds.first(in: base + position, count: piece.count - position)
                         + 1
+                    feeds -= 1
                     index += 1
                 }
                 let found = LineFeeds.first(in: base + position, count: piece.count - position)
                 let end = found < 0 ? piece.count : position + found + 1
+                if found >= 0 { feeds -= 1 }
                 let line = UnsafeRawBufferPointer(
                     start: base + position, count: end - position)
                 guard look(line, at: Int64(offset + position)) else {

@@ -90,6 +90,9 @@ extension FileStorage: LineSplicingStorage {
             spliced.indices.filter { spliced[$0].grows }
             + spliced.indices.filter { !spliced[$0].grows }
         var written = 0
+        // A directory that could not be synced after a rename: the new version is in place, so
+        // the other files are written too, and the error is reported at the end.
+        var unsynced: StoreError?
         for index in order {
             let file = spliced[index]
             do {
@@ -105,11 +108,13 @@ extension FileStorage: LineSplicingStorage {
                 case .changed:
                     if written == 0 { return false }
                     throw keptChanging(file.file.path)
-                case .failed(let storeError), .unsynced(let storeError): throw storeError
+                case .unsynced(let storeError): unsynced = unsynced ?? storeError
+                case .failed(let storeError): throw storeError
                 }
             }
             written += 1
         }
+        if let unsynced { throw unsynced }
         return true
     }
 

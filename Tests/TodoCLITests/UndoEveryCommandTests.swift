@@ -35,7 +35,8 @@ import Testing
             done: [0xFF, 0x00, 0x0A]),
         Files(
             name: "mixed endings, lone CR",
-            todo: Array("a task +p\r\nb task @c\nx 2026-11-01 done one\r\nd task\r\nd task\r\ne\r".utf8),
+            todo: Array(
+                "a task +p\r\nb task @c\nx 2026-11-01 done one\r\nd task\r\nd task\r\ne\r".utf8),
             done: []),
         Files(
             name: "300 KB line",

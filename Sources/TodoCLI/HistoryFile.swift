@@ -155,9 +155,10 @@ struct HistoryFile {
         }
     }
 
-    /// Replaces the history file with its bytes as they are and `entry` after them, without
-    /// decoding them (an undo drops no entry): a private temporary file, then a rename.
-    private func write(appending entry: HistoryEntry) throws(Unusable) {
+    /// Replaces the history file with its bytes as they are and what `produce` writes after
+    /// them, without decoding them (an undo drops no entry): a private temporary file, then a
+    /// rename.
+    private func write(appending produce: (Int32) throws(Errno) -> Void) throws(Unusable) {
         try replace { fd throws(Errno) in
             let old = try fileSystem.open(path, [], 0)
             defer { try? fileSystem.close(old) }
@@ -168,9 +169,7 @@ struct HistoryFile {
                 if count == 0 { break }
                 try FileDescriptor.writeAll(fd, Array(piece[..<count]))
             }
-            try History.encode([entry], withMagic: false) { bytes throws(Errno) in
-                try FileDescriptor.writeAll(fd, bytes)
-            }
+            try produce(fd)
         }
     }
 
@@ -201,51 +200,65 @@ struct HistoryFile {
 
     /// Takes back the most recent change of the history that is not undone yet and records the
     /// undo at `time`. Only the entry taken back is read from the history (an older version's
-    /// file is read whole), and the undo's entry is added after the others without decoding
-    /// them. Every file is checked before any is written, so a refusal changes nothing.
+    /// file is read whole): its lines are read as the files are checked and written, and the
+    /// undo's entry is added after the others without decoding them. Every file is checked
+    /// before any is written, so a refusal changes nothing.
     ///
-    /// - Returns: The entry taken back.
+    /// - Returns: The command taken back and what it changed (see ``HistoryEntry/summary``).
     /// - Throws: ``Refusal`` when there is nothing to undo or the change cannot be placed on
     ///   the files as they are now; ``Unusable`` or the store's error when a file cannot be
     ///   read or written.
-    func undoLast(through storage: any TodoStorage, time: Int64) throws -> HistoryEntry {
+    func undoLast(
+        through storage: any TodoStorage, time: Int64
+    ) throws -> (command: String, summary: String) {
         try locked {
-            guard let (found, nextID) = readUndoTarget() else {
+            let fd = try? fileSystem.open(path, [], 0)
+            defer { if let fd { try? fileSystem.close(fd) } }
+            let read: (UnsafeMutableRawBufferPointer, Int64) -> Int? = { buffer, offset in
+                fd.flatMap { try? fileSystem.readAt($0, buffer, offset) }
+            }
+            let size = fd.flatMap { try? fileSystem.status($0).size } ?? 0
+            guard
+                let (found, nextID) = size == 0
+                    ? (nil, 1) : History.findingUndoTarget(read: read)
+            else {
                 // A history of an older version: read whole, written back whole.
-                var history = read()
+                var history = self.read()
                 guard let target = history.undoTarget else {
                     throw Refusal(description: "nothing to undo")
                 }
                 let made = try takeBack(target, through: storage)
                 history.record(command: "undo", time: time, files: made, undid: target.id)
                 try write(history)
-                return target
+                return (target.command, target.summary)
             }
-            guard let target = found else { throw Refusal(description: "nothing to undo") }
+            guard let stored = found else { throw Refusal(description: "nothing to undo") }
+            var lines = StoredLines(read: read)
+            if try stored.undoBySplicing(through: storage, lines: lines) {
+                try write(appending: { out throws(Errno) in
+                    let complete = try History.encodeUndo(
+                        of: stored, id: nextID, time: time, lines: &lines
+                    ) { bytes throws(Errno) in try FileDescriptor.writeAll(out, bytes) }
+                    if !complete { throw Errno.ioError }
+                })
+                return (stored.command, stored.summary)
+            }
+            // A hunk not in place: the whole entry, through the three-way merge.
+            guard let target = History.decodingEntry(stored, read: read) else {
+                throw Unusable(description: "cannot read \(path)")
+            }
             let made = try takeBack(target, through: storage).filter { !$0.isEmpty }
             if !made.isEmpty {
-                try write(
-                    appending: HistoryEntry(
-                        id: nextID, time: time, command: "undo", undid: target.id, files: made))
+                let entry = HistoryEntry(
+                    id: nextID, time: time, command: "undo", undid: target.id, files: made)
+                try write(appending: { out throws(Errno) in
+                    try History.encode([entry], withMagic: false) { bytes throws(Errno) in
+                        try FileDescriptor.writeAll(out, bytes)
+                    }
+                })
             }
-            return target
+            return (target.command, target.summary)
         }
-    }
-
-    /// The entry the next undo takes back and the id of the undo's entry, read without the
-    /// rest of the history (a missing history has nothing to undo); `nil` when the history is
-    /// of an older version.
-    private func readUndoTarget() -> (target: HistoryEntry?, nextID: Int)? {
-        guard let fd = try? fileSystem.open(path, [], 0) else { return (nil, 1) }
-        defer { try? fileSystem.close(fd) }
-        var size: Int64 = 0
-        let found = History.decodingUndoTarget { buffer, offset in
-            let count = try? fileSystem.readAt(fd, buffer, offset)
-            size = max(size, offset + Int64(count ?? 0))
-            return count
-        }
-        // An empty file is an empty history.
-        return found ?? (size == 0 ? (nil, 1) : nil)
     }
 
     /// Takes `target` back, file by file through the three-way merge (lines edited since are

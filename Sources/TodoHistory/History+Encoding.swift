@@ -53,33 +53,12 @@ extension History {
             out += Array(fields.joined(separator: " ").utf8)
             out.append(0x0A)
         }
-        // Digits straight into the output: an archive writes hundreds of thousands of hunks.
-        func number(_ value: Int) {
-            if value < 0 {
-                out.append(0x2D)
-                out += String(value.magnitude).utf8
-                return
-            }
-            if value >= 10 { number(value / 10) }
-            out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
-        }
+        func number(_ value: Int) { History.appendNumber(value, to: &out) }
         func chunk(_ bytes: [UInt8]) throws(Failure) {
             number(bytes.count)
             out.append(0x0A)
             out += bytes
             try flush()
-        }
-        func hash(_ line: LineHash?) {
-            out.append(0x20)
-            guard let line else {
-                out.append(0x2D)
-                return
-            }
-            // Sixteen hexadecimal digits.
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
-                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
-            }
         }
         for entry in entries {
             header([
@@ -91,16 +70,9 @@ extension History {
                 header(["F", String(file.hunks.count)])
                 try chunk(Array(file.path.utf8))
                 for hunk in file.hunks {
-                    out += [0x48, 0x20]
-                    for (index, value) in [
-                        hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count,
-                    ].enumerated() {
-                        if index > 0 { out.append(0x20) }
-                        number(value)
-                    }
-                    hash(hunk.above)
-                    hash(hunk.below)
-                    out.append(0x0A)
+                    History.appendHunkHeader(
+                        [hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count],
+                        hunk.above, hunk.below, to: &out)
                     for line in hunk.before { try chunk(line) }
                     for line in hunk.after { try chunk(line) }
                     try flush()
@@ -131,6 +103,43 @@ extension History {
 }
 
 extension History {
+    /// Appends the decimal digits of `value` to `out`, straight into it: an archive writes
+    /// hundreds of thousands of hunks.
+    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(0x2D)
+            out += String(value.magnitude).utf8
+            return
+        }
+        if value >= 10 { appendNumber(value / 10, to: &out) }
+        out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+    }
+
+    /// Appends a hunk's header line to `out`: `H`, its four numbers (starts before and after,
+    /// counts of lines before and after), each fingerprint in sixteen hexadecimal digits (`-`
+    /// for none), and the line feed.
+    static func appendHunkHeader(
+        _ numbers: [Int], _ above: LineHash?, _ below: LineHash?, to out: inout [UInt8]
+    ) {
+        out.append(0x48)
+        for value in numbers {
+            out.append(0x20)
+            appendNumber(value, to: &out)
+        }
+        for line in [above, below] {
+            out.append(0x20)
+            guard let line else {
+                out.append(0x2D)
+                continue
+            }
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
+                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            }
+        }
+        out.append(0x0A)
+    }
+
     /// Reads one entry from `reader`, which stands at its `E` line.
     static func decodeEntry(
         _ reader: inout some HistorySource, version1: Bool

@@ -178,11 +178,20 @@ struct PieceReader: HistorySource {
 
     /// Appends the file's bytes from `start` to its end to `bytes`.
     mutating func append(from start: Int64, to bytes: inout [UInt8]) -> Bool {
-        offset = start
-        while fill() {
+        _ = append(start..<Int64.max, to: &bytes)
+        return true
+    }
+
+    /// Appends the file's bytes `range` (up to its end) to `bytes`; `false` when the file
+    /// ends before the range does.
+    mutating func append(_ range: Range<Int64>, to bytes: inout [UInt8]) -> Bool {
+        offset = range.lowerBound
+        while offset < range.upperBound {
+            guard fill() else { return false }
             let from = Int(offset - bufferStart)
-            bytes += buffer[from...]
-            offset = bufferStart + Int64(buffer.count)
+            let to = Int(min(range.upperBound - bufferStart, Int64(buffer.count)))
+            bytes += buffer[from..<to]
+            offset = bufferStart + Int64(to)
         }
         return true
     }

@@ -21,7 +21,9 @@ private struct SplicedFile {
 }
 
 extension FileStorage: LineSplicingStorage {
-    package func spliceLines(_ plans: [SplicePlan], fits: SpliceNeighbours) throws -> Bool {
+    package func spliceLines(
+        _ plans: [SplicePlan], lines: inout some SpliceLines
+    ) throws -> Bool {
         guard !plans.isEmpty else { return true }
         var targets: [LockTarget] = []
         for plan in plans {
@@ -51,18 +53,19 @@ extension FileStorage: LineSplicingStorage {
             guard state.kind == .regular,
                 let scan = try SpliceScan.locate(
                     plan.splices, plan: number, in: fd, size: size, path: plan.path,
-                    storage: self, fits: fits)
+                    storage: self, lines: &lines)
             else {
                 try? sys.close(fd)
                 return false
             }
-            let removed = plan.splices.reduce(0) { $0 + $1.expected.count }
-            let added = plan.splices.reduce(0) { $0 + $1.replacement.count }
+            let removed = plan.splices.reduce(0) { $0 + $1.expectedCount }
+            let added = plan.splices.reduce(0) { $0 + $1.replacementCount }
+            let cut = try truncation(
+                plan.splices, plan: number, scan, files[number], fd, lines: &lines)
             spliced.append(
                 SplicedFile(
                     plan: number, file: files[number], fd: fd, state: state, scan: scan,
-                    truncation: truncation(plan.splices, scan, files[number]), temporary: nil,
-                    grows: added >= removed))
+                    truncation: cut, temporary: nil, grows: added >= removed))
         }
         // 2. The new versions beside the files.
         for index in spliced.indices where spliced[index].truncation == nil {
@@ -73,7 +76,7 @@ extension FileStorage: LineSplicingStorage {
                 temporary = try prepareTemporary(file.file, expecting: file.state) {
                     out throws(Errno) in
                     complete = try writeSpliced(
-                        file.fd, plans[file.plan].splices, file.scan, to: out)
+                        file.fd, plan: file.plan, file.scan, to: out, lines: &lines)
                 }
             } catch {
                 switch error {
@@ -144,21 +147,39 @@ extension FileStorage: LineSplicingStorage {
 
     /// The length the file is cut to when its one splice ends it and its new lines are the
     /// start of what they replace (an append taken back: the appended lines, and the line
-    /// feed a last line got); `nil` when the file must be written anew.
+    /// feed a last line got), compared with the file's bytes there; `nil` when the file must be
+    /// written anew.
     private func truncation(
-        _ splices: [LineSplice], _ scan: SpliceScan, _ file: LockedFile
-    ) -> Int64? {
+        _ splices: [LineSplice], plan: Int, _ scan: SpliceScan, _ file: LockedFile, _ fd: Int32,
+        lines: inout some SpliceLines
+    ) throws(StoreError) -> Int64? {
         guard splices.count == 1, let splice = splices.first, !splice.hasBelow,
-            let region = scan.regions.first, region.upperBound == scan.length,
-            file.writeError == nil
+            splice.replacementCount <= splice.expectedCount, let region = scan.regions.first,
+            region.upperBound == scan.length, file.writeError == nil
         else { return nil }
-        var expected = splice.expected.joined().makeIterator()
-        var kept: Int64 = 0
-        for byte in splice.replacement.joined() {
-            guard expected.next() == byte else { return nil }
-            kept += 1
+        var kept = region.lowerBound
+        var same = true
+        var piece: [UInt8] = []
+        do throws(Errno) {
+            try lines.replacement(plan: plan, splice: 0) { line throws(Errno) in
+                guard same else { return }
+                if piece.count < line.count { piece = [UInt8](repeating: 0, count: line.count) }
+                let position = kept
+                let outcome = piece.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) in
+                        try sys.readAt(
+                            fd, UnsafeMutableRawBufferPointer(rebasing: raw[..<line.count]),
+                            position)
+                    }
+                }
+                let got = try outcome.get()
+                same = got == line.count && piece[..<got].elementsEqual(line)
+                kept += Int64(line.count)
+            }
+        } catch {
+            throw failure("read", file.path, error)
         }
-        return region.lowerBound + kept
+        return same && kept <= region.upperBound ? kept : nil
     }
 
     /// Cuts the locked file to `length` under its lock, unless it changed since `state`, and
@@ -182,7 +203,8 @@ extension FileStorage: LineSplicingStorage {
     /// splices, where a call per stretch would cost more than the bytes) read through a buffer
     /// with its neighbours. Returns `false` when the source ended early.
     private func writeSpliced(
-        _ source: Int32, _ splices: [LineSplice], _ scan: SpliceScan, to destination: Int32
+        _ source: Int32, plan: Int, _ scan: SpliceScan, to destination: Int32,
+        lines: inout some SpliceLines
     ) throws(Errno) -> Bool {
         var writer = ChunkWriter(destination: destination, at: 0, sys: sys)
         writer.copier = RangeCopier(source: source, destination: destination, sys: sys)
@@ -199,9 +221,9 @@ extension FileStorage: LineSplicingStorage {
             try writer.flush()
             return try writer.copier.copy(upTo: end)
         }
-        for (splice, region) in zip(splices, scan.regions) {
+        for (number, region) in scan.regions.enumerated() {
             guard try copy(upTo: region.lowerBound) else { return false }
-            for line in splice.replacement {
+            try lines.replacement(plan: plan, splice: number) { line throws(Errno) in
                 writer.append(line)
                 try writer.flushIfFull()
             }

@@ -40,7 +40,7 @@ struct SpliceScan {
             switch role {
             case .above: return first - 1
             case .expected(let line): return first + line
-            case .below: return first + splices[splice].expected.count
+            case .below: return first + splices[splice].expectedCount
             }
         }
 
@@ -62,7 +62,7 @@ struct SpliceScan {
                 let current = splices[splice]
                 switch role {
                 case .above where !current.hasAbove: role = .expected(line: 0)
-                case .expected(let line) where line >= current.expected.count:
+                case .expected(let line) where line >= current.expectedCount:
                     role = .below
                 case .below where !current.hasBelow:
                     splice += 1
@@ -78,7 +78,7 @@ struct SpliceScan {
     /// - Returns: `nil` when one is not in place, or the file is not `size` bytes long.
     static func locate(
         _ splices: [LineSplice], plan: Int, in fd: Int32, size: Int64, path: String,
-        storage: FileStorage, fits: SpliceNeighbours
+        storage: FileStorage, lines: inout some SpliceLines
     ) throws(StoreError) -> SpliceScan? {
         guard isOrdered(splices) else { return nil }
         var roles = Roles(splices)
@@ -100,17 +100,18 @@ struct SpliceScan {
                 case .above:
                     above = Array(line)
                 case .expected(let position):
-                    guard line.elementsEqual(splices[number].expected[position]) else {
-                        return false
-                    }
+                    guard lines.isExpected(line, plan: plan, splice: number, number: position)
+                    else { return false }
                     if position == 0 { starts[number] = offset }
                     ends[number] = offset + Int64(line.count)
                 case .below:
-                    if splices[number].expected.isEmpty {
+                    if splices[number].expectedCount == 0 {
                         starts[number] = offset
                         ends[number] = offset
                     }
-                    let fit = withOptionalBytes(above) { fits(plan, number, $0, line) }
+                    let fit = withOptionalBytes(above) {
+                        lines.fits(plan: plan, splice: number, above: $0, below: line)
+                    }
                     above = nil
                     guard fit else { return false }
                 }
@@ -171,13 +172,17 @@ struct SpliceScan {
         for (number, splice) in splices.enumerated() {
             if !splice.hasBelow {
                 // The splice ends the file.
-                if splice.expected.isEmpty {
+                if splice.expectedCount == 0 {
                     guard splice.firstLine == index else { return nil }
                     starts[number] = length
                     ends[number] = length
                 }
                 guard ends[number] == length,
-                    withOptionalBytes(above, { fits(plan, number, $0, nil) })
+                    withOptionalBytes(
+                        above,
+                        {
+                            lines.fits(plan: plan, splice: number, above: $0, below: nil)
+                        })
                 else { return nil }
             }
             guard starts[number] >= 0, ends[number] >= starts[number] else { return nil }
@@ -196,7 +201,7 @@ struct SpliceScan {
             guard start >= cursor, !splice.hasAbove || start - 1 >= cursor,
                 splice.hasAbove || start == 0, splice.hasBelow || number == splices.count - 1
             else { return false }
-            cursor = start + splice.expected.count
+            cursor = start + splice.expectedCount
         }
         return true
     }

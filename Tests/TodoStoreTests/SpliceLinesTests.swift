@@ -5,7 +5,7 @@ import TodoTxt
 
 @testable import TodoStore
 
-/// ``TodoStorage/spliceLines(_:fits:)`` on disk: stretches found in place are replaced with the
+/// ``TodoStorage/spliceLines(_:lines:)`` on disk: stretches found in place are replaced with the
 /// file's other bytes untouched, anything not in place writes nothing, and every failing step
 /// leaves the files as they were.
 struct SpliceLinesTests {
@@ -24,27 +24,66 @@ struct SpliceLinesTests {
         return lines
     }
 
-    /// Accepts any neighbours.
-    static func anyNeighbours(
-        _ plan: Int, _ splice: Int, _ above: UnsafeRawBufferPointer?,
-        _ below: UnsafeRawBufferPointer?
-    ) -> Bool { true }
+    /// The lines of one file's splices, held in memory, with a test of neighbours.
+    struct Lines: SpliceLines {
+        var expected: [[[UInt8]]]
+        var replacements: [[[UInt8]]]
+        var neighbours: (Int, [UInt8]?, [UInt8]?) -> Bool = { _, _, _ in true }
+
+        /// A plan of `splices` (each its first line, expected lines, new lines, and whether
+        /// it has neighbours above and below) for the file at `path`, and its lines.
+        static func plan(
+            _ path: String, _ splices: [(Int, [[UInt8]], [[UInt8]], Bool, Bool)]
+        ) -> (SplicePlan, Lines) {
+            let plan = SplicePlan(
+                path: path,
+                splices: splices.map {
+                    LineSplice(
+                        firstLine: $0.0, expectedCount: $0.1.count, replacementCount: $0.2.count,
+                        hasAbove: $0.3, hasBelow: $0.4)
+                })
+            return (plan, Lines(expected: splices.map(\.1), replacements: splices.map(\.2)))
+        }
+
+        func isExpected(
+            _ line: UnsafeRawBufferPointer, plan: Int, splice: Int, number: Int
+        ) -> Bool {
+            line.elementsEqual(expected[splice][number])
+        }
+
+        func fits(
+            plan: Int, splice: Int, above: UnsafeRawBufferPointer?,
+            below: UnsafeRawBufferPointer?
+        ) -> Bool {
+            neighbours(splice, above.map { Array($0) }, below.map { Array($0) })
+        }
+
+        func replacement(
+            plan: Int, splice: Int, _ body: (UnsafeRawBufferPointer) throws(Errno) -> Void
+        ) throws(Errno) {
+            for line in replacements[splice] {
+                try line.withUnsafeBytes { bytes in Result { () throws(Errno) in try body(bytes) } }
+                    .get()
+            }
+        }
+    }
 
     /// Line 250 of ``FaultInjectionTests/original`` replaced and two lines put in before line
-    /// 400.
-    static func plan(_ path: String) -> SplicePlan {
+    /// 400 (`moved` lines further down).
+    static func plan(_ path: String, moved: Int = 0) -> (SplicePlan, Lines) {
         let lines = Self.lines(FaultInjectionTests.original)
-        return SplicePlan(
-            path: path,
-            splices: [
-                LineSplice(
-                    firstLine: 250, expected: [lines[250]], replacement: ["changed\r\n".bytes],
-                    hasAbove: true, hasBelow: true),
-                LineSplice(
-                    firstLine: 400, expected: [],
-                    replacement: ["new 1\r\n".bytes, "new 2\r\n".bytes],
-                    hasAbove: true, hasBelow: true),
+        return Lines.plan(
+            path,
+            [
+                (250 + moved, [lines[250]], ["changed\r\n".bytes], true, true),
+                (400, [], ["new 1\r\n".bytes, "new 2\r\n".bytes], true, true),
             ])
+    }
+
+    /// Runs `plan` through `store`.
+    static func splice(_ store: FileStorage, _ plan: (SplicePlan, Lines)) throws -> Bool {
+        var lines = plan.1
+        return try store.spliceLines([plan.0], lines: &lines)
     }
 
     @Test func stretchesInPlaceAreReplaced() throws {
@@ -53,11 +92,12 @@ struct SpliceLinesTests {
         let path = directory.file("todo.txt")
         try writeFile(path, FaultInjectionTests.original, mode: 0o640)
         var seen: [(Int, [UInt8]?, [UInt8]?)] = []
-        let done = try FileStorage().spliceLines([Self.plan(path)]) { _, splice, above, below in
-            seen.append((splice, above.map { Array($0) }, below.map { Array($0) }))
+        var plan = Self.plan(path)
+        plan.1.neighbours = { splice, above, below in
+            seen.append((splice, above, below))
             return true
         }
-        #expect(done)
+        #expect(try Self.splice(FileStorage(), plan))
         var lines = Self.lines(FaultInjectionTests.original)
         #expect(seen.map(\.0) == [0, 1])
         #expect(seen.map(\.1) == [lines[249], lines[399]])
@@ -75,13 +115,13 @@ struct SpliceLinesTests {
         let path = directory.file("todo.txt")
         try writeFile(path, FaultInjectionTests.original)
         let store = FileStorage()
-        var moved = Self.plan(path)
-        moved.splices[0].firstLine = 251
-        #expect(try !store.spliceLines([moved], fits: Self.anyNeighbours))
-        #expect(try !store.spliceLines([Self.plan(path)]) { _, splice, _, _ in splice == 0 })
+        #expect(try !Self.splice(store, Self.plan(path, moved: 1)))
+        var refused = Self.plan(path)
+        refused.1.neighbours = { splice, _, _ in splice == 0 }
+        #expect(try !Self.splice(store, refused))
         var pastTheEnd = Self.plan(path)
-        pastTheEnd.splices[1].firstLine = 600
-        #expect(try !store.spliceLines([pastTheEnd], fits: Self.anyNeighbours))
+        pastTheEnd.0.splices[1].firstLine = 600
+        #expect(try !Self.splice(store, pastTheEnd))
         #expect(try readFile(path) == FaultInjectionTests.original)
         #expect(directory.temporaries().isEmpty)
     }
@@ -95,14 +135,9 @@ struct SpliceLinesTests {
         let inode = status(path).st_ino
         try FileStorage().append(path, lines: ["d".bytes, "e".bytes])
         #expect(try readFile(path) == "a\nb\nc\nd\ne\n".bytes)
-        let plan = SplicePlan(
-            path: path,
-            splices: [
-                LineSplice(
-                    firstLine: 2, expected: ["c\n".bytes, "d\n".bytes, "e\n".bytes],
-                    replacement: ["c".bytes], hasAbove: true, hasBelow: false)
-            ])
-        #expect(try FileStorage().spliceLines([plan], fits: Self.anyNeighbours))
+        let plan = Lines.plan(
+            path, [(2, ["c\n".bytes, "d\n".bytes, "e\n".bytes], ["c".bytes], true, false)])
+        #expect(try Self.splice(FileStorage(), plan))
         #expect(try readFile(path) == "a\nb\nc".bytes)
         #expect(status(path).st_ino == inode)
     }
@@ -115,7 +150,7 @@ struct SpliceLinesTests {
         try writeFile(path, FaultInjectionTests.original, mode: 0o640)
         let store = FileStorage(fileSystem: fault.syscalls())
         let error = #expect(throws: StoreError.self) {
-            _ = try store.spliceLines([Self.plan(path)], fits: Self.anyNeighbours)
+            _ = try Self.splice(store, Self.plan(path))
         }
         #expect(error?.description == "cannot \(fault.operation) \(path): \(fault.reason)")
         #expect(try readFile(path) == FaultInjectionTests.original)
@@ -134,9 +169,7 @@ struct SpliceLinesTests {
         let calls = FaultInjectionTests.syscalls { sync in
             if sync == 1 { try writeFile(path, edited) }
         }
-        #expect(
-            try !FileStorage(fileSystem: calls).spliceLines(
-                [Self.plan(path)], fits: Self.anyNeighbours))
+        #expect(try !Self.splice(FileStorage(fileSystem: calls), Self.plan(path)))
         #expect(try readFile(path) == edited)
         #expect(directory.temporaries().isEmpty)
     }

@@ -49,7 +49,7 @@ struct UndoAction: Action {
             }
             return 0
         }
-        let undone: HistoryEntry
+        let undone: (command: String, summary: String)
         do {
             undone = try file.undoLast(
                 through: context.storage, time: Session.historyTime(of: context.now))

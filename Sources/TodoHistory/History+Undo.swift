@@ -123,10 +123,11 @@ extension History {
             for _ in 0..<max(0, file[0]) {
                 guard let line = reader.line() else { return nil }
                 let words = line.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+                // A fingerprint may be none (`-`): the pair is what must parse.
                 guard words.count == 7, words[0] == "H", let beforeStart = Int(words[1]),
                     let afterStart = Int(words[2]), let beforeCount = Int(words[3]),
                     let afterCount = Int(words[4]), beforeCount >= 0, afterCount >= 0,
-                    let above = try? hash(words[5]), let below = try? hash(words[6])
+                    let (above, below) = try? (hash(words[5]), hash(words[6]))
                 else { return nil }
                 func skip(_ count: Int) -> Range<Int64>? {
                     let from = reader.offset
@@ -180,12 +181,18 @@ extension History {
                     [hunk.afterStart, hunk.afterStart + shift, hunk.afterCount, hunk.beforeCount],
                     hunk.above, hunk.below, to: &out)
                 shift += hunk.beforeCount - hunk.afterCount
-                guard lines.copy(hunk.afterBytes, to: &out),
-                    lines.copy(hunk.beforeBytes, to: &out)
-                else { return false }
-                if out.count >= 1 << 16 {
-                    try write(out)
-                    out.removeAll(keepingCapacity: true)
+                // The lines in pieces of 64 KiB at most: one hunk may hold a whole file.
+                for range in [hunk.afterBytes, hunk.beforeBytes] {
+                    var from = range.lowerBound
+                    while from < range.upperBound {
+                        let to = min(from + (1 << 16), range.upperBound)
+                        guard lines.copy(from..<to, to: &out) else { return false }
+                        from = to
+                        if out.count >= 1 << 16 {
+                            try write(out)
+                            out.removeAll(keepingCapacity: true)
+                        }
+                    }
                 }
             }
         }

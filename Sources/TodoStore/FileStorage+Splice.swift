@@ -48,7 +48,7 @@ extension FileStorage: LineSplicingStorage {
         }
         // 1. Every splice of every file found in place, before anything is written.
         for (number, plan) in plans.enumerated() {
-            guard let (fd, state) = try openForSplice(files[number]) else { return false }
+            guard let (fd, state) = try openLockedForReading(files[number]) else { return false }
             let size = state.identity?.size ?? 0
             guard state.kind == .regular,
                 let scan = try SpliceScan.locate(
@@ -123,7 +123,7 @@ extension FileStorage: LineSplicingStorage {
 
     /// Opens a locked file by its name for reading: the descriptor and the file's state (no
     /// bytes read); `nil` when the name no longer leads to the locked inode.
-    private func openForSplice(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
+    func openLockedForReading(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
         let fd = try call("read", file.path) { () throws(Errno) in
             try sys.openAt(file.directory, file.location.name, [], 0)
         }

@@ -98,6 +98,19 @@ struct HistoryFile {
         return (try? History(decoding: bytes)) ?? History()
     }
 
+    /// What `undo --list` shows of each entry, oldest first, read through the headers of the
+    /// history alone (an older version's file is read whole; an unreadable one reads as
+    /// empty).
+    func listing() -> [(time: Int64, command: String, summary: String)] {
+        guard let fd = try? fileSystem.open(path, [], 0) else { return [] }
+        defer { try? fileSystem.close(fd) }
+        let size = (try? fileSystem.status(fd).size) ?? 0
+        let listed =
+            size == 0
+            ? [] : History.listing { buffer, offset in try? fileSystem.readAt(fd, buffer, offset) }
+        return listed ?? read().entries.map { ($0.time, $0.command, $0.summary) }
+    }
+
     /// Reads, under the lock, only the entries that recording one more change keeps (see
     /// ``History/decodingRecent(read:)``), lets `body` record it, and writes the history back.
     /// `body` must record a change: the entries it would have dropped are gone.

@@ -43,6 +43,10 @@ struct EntryMark {
     var undid: Int?
     /// The bytes it keeps (``HistoryEntry/byteCount``).
     var weight: Int
+    /// When it was made, by which command, and the lines it removed and added in each file.
+    var time: Int64
+    var command: String
+    var files: [(path: String, removed: Int, added: Int)]
 }
 
 extension History {
@@ -57,12 +61,16 @@ extension History {
             guard let header = reader.numbers("E", count: 4),
                 let command = reader.chunk(keeping: true)?.bytes
             else { return nil }
-            var weight = String(decoding: command, as: UTF8.self).utf8.count + 64
+            let text = String(decoding: command, as: UTF8.self)
+            var weight = text.utf8.count + 64
+            var files: [(path: String, removed: Int, added: Int)] = []
             for _ in 0..<max(0, header[3]) {
                 guard let file = reader.numbers("F", count: 1),
                     let path = reader.chunk(keeping: true)?.bytes
                 else { return nil }
-                weight += String(decoding: path, as: UTF8.self).utf8.count
+                let name = String(decoding: path, as: UTF8.self)
+                weight += name.utf8.count
+                files.append((name, 0, 0))
                 for _ in 0..<max(0, file[0]) {
                     guard let line = reader.line() else { return nil }
                     let words = line.split(separator: 0x20)
@@ -70,6 +78,8 @@ extension History {
                         let before = Int(String(decoding: words[3], as: UTF8.self)),
                         let after = Int(String(decoding: words[4], as: UTF8.self))
                     else { return nil }
+                    files[files.count - 1].removed += max(0, before)
+                    files[files.count - 1].added += max(0, after)
                     for word in words[5...6] where !word.elementsEqual([0x2D]) { weight += 8 }
                     for _ in 0..<max(0, before + after) {
                         guard let count = reader.chunk(keeping: false)?.count else { return nil }
@@ -80,7 +90,7 @@ extension History {
             entries.append(
                 EntryMark(
                     start: start, id: header[0], undid: header[2] == -1 ? nil : header[2],
-                    weight: weight))
+                    weight: weight, time: Int64(header[1]), command: text, files: files))
         }
         return entries
     }

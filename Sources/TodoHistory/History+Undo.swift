@@ -97,6 +97,22 @@ extension History {
         return entries.last { id($0) < taken }
     }
 
+    /// What `undo --list` shows of each entry of a history file, oldest first: when, the
+    /// command, and what it changed (``HistoryEntry/summary``), found by walking through the
+    /// file's headers and lengths without reading a recorded line.
+    ///
+    /// - Parameter read: as for ``findingUndoTarget(read:)``.
+    /// - Returns: `nil` when the file is not a history of this version (the caller reads it
+    ///   whole then).
+    package static func listing(
+        read: (UnsafeMutableRawBufferPointer, Int64) -> Int?
+    ) -> [(time: Int64, command: String, summary: String)]? {
+        withoutActuallyEscaping(read) { read in
+            var reader = PieceReader(read: read)
+            return walk(&reader)?.map { ($0.time, $0.command, HistoryEntry.summary($0.files)) }
+        }
+    }
+
     /// Reads the entry at `stored` whole (for the three-way merge).
     package static func decodingEntry(
         _ stored: StoredEntry, read: (UnsafeMutableRawBufferPointer, Int64) -> Int?

@@ -2,9 +2,10 @@ import Testing
 
 @testable import TodoHistory
 
-/// The entry `undo` takes back, found in a history file without reading its lines, and the
-/// undo's record written by copying them: the same as decoding the whole history, taking its
-/// ``History/undoTarget``, and recording the change turned around.
+/// The entry `undo` takes back, found in a history file without reading its lines, the undo's
+/// record written by copying them, and `undo --list`'s lines: the same as decoding the whole
+/// history, taking its ``History/undoTarget``, recording the change turned around, and
+/// listing its entries.
 @Suite struct StoredEntryTests {
     /// A reader of `bytes` at offsets, as a history file is read.
     static func reader(_ bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer, Int64) -> Int? {
@@ -40,6 +41,11 @@ import Testing
             #expect(found.nextID == (history.entries.last?.id ?? 0) + 1)
             #expect(stored.id == target.id && stored.command == target.command)
             #expect(History.decodingEntry(stored, read: read) == target)
+            // `undo --list` from the headers alone.
+            let listed = try #require(History.listing(read: read))
+            #expect(
+                listed.map { "\($0.time) \($0.command) \($0.summary)" }
+                    == history.entries.map { "\($0.time) \($0.command) \($0.summary)" })
             // The record of the undo, appended to the file as it is.
             var appended = bytes
             var lines = StoredLines(read: read)

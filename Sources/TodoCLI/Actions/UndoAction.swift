@@ -43,7 +43,7 @@ struct UndoAction: Action {
             throw CommandFailure.die("\(program): undo: \(error)")
         }
         if listing {
-            for entry in file.read().entries.reversed() {
+            for entry in file.listing().reversed() {
                 context.console.line(
                     "\(Session.historyMoment(entry.time))  \(entry.command)  \(entry.summary)")
             }

@@ -98,6 +98,19 @@ struct HistoryFile {
         return (try? History(decoding: bytes)) ?? History()
     }
 
+    /// What `undo --list` shows of each entry, oldest first, read through the headers of the
+    /// history alone (an older version's file is read whole; an unreadable one reads as
+    /// empty).
+    func listing() -> [(time: Int64, command: String, summary: String)] {
+        guard let fd = try? fileSystem.open(path, [], 0) else { return [] }
+        defer { try? fileSystem.close(fd) }
+        let size = (try? fileSystem.status(fd).size) ?? 0
+        let listed =
+            size == 0
+            ? [] : History.listing { buffer, offset in try? fileSystem.readAt(fd, buffer, offset) }
+        return listed ?? read().entries.map { ($0.time, $0.command, $0.summary) }
+    }
+
     /// Reads, under the lock, only the entries that recording one more change keeps (see
     /// ``History/decodingRecent(read:)``), lets `body` record it, and writes the history back.
     /// `body` must record a change: the entries it would have dropped are gone.
@@ -126,6 +139,16 @@ struct HistoryFile {
     private func update<Result>(
         recent: Bool, _ body: (inout History) throws -> Result
     ) throws -> Result {
+        try locked {
+            var history = recent ? readRecent() : read()
+            let result = try body(&history)
+            try write(history)
+            return result
+        }
+    }
+
+    /// Runs `body` holding the history's lock.
+    private func locked<Result>(_ body: () throws -> Result) throws -> Result {
         let lock: Int32
         do {
             lock = try fileSystem.open(path + ".lock", [.writeOnly, .create], 0o600)
@@ -134,15 +157,38 @@ struct HistoryFile {
             throw Unusable(description: "cannot lock \(path).lock: \(error)")
         }
         defer { try? fileSystem.close(lock) }
-        var history = recent ? readRecent() : read()
-        let result = try body(&history)
-        try write(history)
-        return result
+        return try body()
     }
 
     /// Replaces the history file: a private temporary file, written as it is encoded (a large
     /// record is never held twice), then a rename.
     private func write(_ history: History) throws(Unusable) {
+        try replace { fd throws(Errno) in
+            try history.encode { bytes throws(Errno) in try FileDescriptor.writeAll(fd, bytes) }
+        }
+    }
+
+    /// Replaces the history file with its bytes as they are and what `produce` writes after
+    /// them, without decoding them (an undo drops no entry): a private temporary file, then a
+    /// rename.
+    private func write(appending produce: (Int32) throws(Errno) -> Void) throws(Unusable) {
+        try replace { fd throws(Errno) in
+            let old = try fileSystem.open(path, [], 0)
+            defer { try? fileSystem.close(old) }
+            let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { piece.deallocate() }
+            while true {
+                let count = try fileSystem.read(old, piece)
+                if count == 0 { break }
+                try FileDescriptor.writeAll(fd, Array(piece[..<count]))
+            }
+            try produce(fd)
+        }
+    }
+
+    /// Replaces the history file with what `produce` writes to a private temporary file
+    /// beside it, then a rename; on any failure the temporary file is removed.
+    private func replace(_ produce: (Int32) throws(Errno) -> Void) throws(Unusable) {
         let temporary = "." + name + ".tmp-\(fileSystem.processID())"
         do {
             let folder = try fileSystem.open(directory, [.directory], 0)
@@ -152,7 +198,7 @@ struct HistoryFile {
                 folder, temporary, [.writeOnly, .create, .exclusive], 0o600)
             do {
                 try fileSystem.setPermissions(fd, 0o600)
-                try history.encode { bytes throws(Errno) in try FileDescriptor.writeAll(fd, bytes) }
+                try produce(fd)
                 try fileSystem.close(fd)
             } catch {
                 try? fileSystem.close(fd)
@@ -165,54 +211,107 @@ struct HistoryFile {
         }
     }
 
-    /// Takes back the most recent change of the history that is not undone yet, file by file
-    /// through the three-way merge (lines edited since are kept), and records the undo at
-    /// `time`. Every file is checked before any is written, so a refusal changes nothing.
+    /// Takes back the most recent change of the history that is not undone yet and records the
+    /// undo at `time`. Only the entry taken back is read from the history (an older version's
+    /// file is read whole): its lines are read as the files are checked and written, and the
+    /// undo's entry is added after the others without decoding them. Every file is checked
+    /// before any is written, so a refusal changes nothing.
     ///
-    /// - Returns: The entry taken back.
+    /// - Returns: The command taken back and what it changed (see ``HistoryEntry/summary``).
     /// - Throws: ``Refusal`` when there is nothing to undo or the change cannot be placed on
     ///   the files as they are now; ``Unusable`` or the store's error when a file cannot be
     ///   read or written.
-    func undoLast(through storage: any TodoStorage, time: Int64) throws -> HistoryEntry {
-        try update { history throws -> HistoryEntry in
-            guard let target = history.undoTarget else {
-                throw Refusal(description: "nothing to undo")
+    func undoLast(
+        through storage: any TodoStorage, time: Int64
+    ) throws -> (command: String, summary: String) {
+        try locked {
+            let fd = try? fileSystem.open(path, [], 0)
+            defer { if let fd { try? fileSystem.close(fd) } }
+            let read: (UnsafeMutableRawBufferPointer, Int64) -> Int? = { buffer, offset in
+                fd.flatMap { try? fileSystem.readAt($0, buffer, offset) }
             }
-            // A change of one file made line for line comes back without reading it whole.
-            if target.files.count == 1, let made = try target.files[0].undoInPlace(through: storage)
-            {
-                history.record(command: "undo", time: time, files: [made], undid: target.id)
-                return target
+            let size = fd.flatMap { try? fileSystem.status($0).size } ?? 0
+            guard
+                let (found, nextID) = size == 0
+                    ? (nil, 1) : History.findingUndoTarget(read: read)
+            else {
+                // A history of an older version: read whole, written back whole.
+                var history = self.read()
+                guard let target = history.undoTarget else {
+                    throw Refusal(description: "nothing to undo")
+                }
+                let made = try takeBack(target, through: storage)
+                history.record(command: "undo", time: time, files: made, undid: target.id)
+                try write(history)
+                return (target.command, target.summary)
             }
-            func refusal(_ error: any Error) -> Refusal {
-                Refusal(description: "cannot take back '\(target.command)': \(error)")
+            guard let stored = found else { throw Refusal(description: "nothing to undo") }
+            var lines = StoredLines(read: read)
+            if try stored.undoBySplicing(through: storage, lines: lines) {
+                try write(appending: { out throws(Errno) in
+                    let complete = try History.encodeUndo(
+                        of: stored, id: nextID, time: time, lines: &lines
+                    ) { bytes throws(Errno) in try FileDescriptor.writeAll(out, bytes) }
+                    if !complete { throw Errno.ioError }
+                })
+                return (stored.command, stored.summary)
             }
-            for change in target.files {
-                let current =
-                    storage.fileExists(change.path) ? try storage.readBytes(change.path) : []
+            // A hunk not in place: the whole entry, through the three-way merge.
+            guard let target = History.decodingEntry(stored, read: read) else {
+                throw Unusable(description: "cannot read \(path)")
+            }
+            let made = try takeBack(target, through: storage).filter { !$0.isEmpty }
+            if !made.isEmpty {
+                let entry = HistoryEntry(
+                    id: nextID, time: time, command: "undo", undid: target.id, files: made)
+                try write(appending: { out throws(Errno) in
+                    try History.encode([entry], withMagic: false) { bytes throws(Errno) in
+                        try FileDescriptor.writeAll(out, bytes)
+                    }
+                })
+            }
+            return (target.command, target.summary)
+        }
+    }
+
+    /// Takes `target` back, file by file through the three-way merge (lines edited since are
+    /// kept), checking every file before writing any; a change whose lines are all still in
+    /// place is taken back without reading the files whole (reading each only as far as its
+    /// last changed line and the one below it, unless a change ends the file).
+    ///
+    /// - Returns: The records of the undo, one per file.
+    private func takeBack(
+        _ target: HistoryEntry, through storage: any TodoStorage
+    ) throws -> [FileChange] {
+        if let made = try FileChange.undoBySplicing(target.files, through: storage) {
+            return made
+        }
+        func refusal(_ error: any Error) -> Refusal {
+            Refusal(description: "cannot take back '\(target.command)': \(error)")
+        }
+        for change in target.files {
+            let current = storage.fileExists(change.path) ? try storage.readBytes(change.path) : []
+            do {
+                _ = try change.undo(current: current)
+            } catch {
+                throw refusal(error)
+            }
+        }
+        var made: [FileChange] = []
+        for change in target.files {
+            let written = try storage.update(change.path) { list -> FileChange in
+                let current = list.serialized()
+                let restored: [UInt8]
                 do {
-                    _ = try change.undo(current: current)
+                    restored = try change.undo(current: current)
                 } catch {
                     throw refusal(error)
                 }
+                list = TodoList(bytes: restored)
+                return FileChange(path: change.path, before: current, after: restored)
             }
-            var made: [FileChange] = []
-            for change in target.files {
-                let written = try storage.update(change.path) { list -> FileChange in
-                    let current = list.serialized()
-                    let restored: [UInt8]
-                    do {
-                        restored = try change.undo(current: current)
-                    } catch {
-                        throw refusal(error)
-                    }
-                    list = TodoList(bytes: restored)
-                    return FileChange(path: change.path, before: current, after: restored)
-                }
-                made.append(written)
-            }
-            history.record(command: "undo", time: time, files: made, undid: target.id)
-            return target
+            made.append(written)
         }
+        return made
     }
 }

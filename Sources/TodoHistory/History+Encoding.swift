@@ -33,7 +33,16 @@ extension History {
     package func encode<Failure: Error>(
         _ write: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        var out = History.magic
+        try History.encode(entries, withMagic: true, write)
+    }
+
+    /// Hands the bytes of `entries` to `write` as ``encode(_:)`` does, after the first line of
+    /// a history file when `withMagic` (without it, the bytes that append the entries to a
+    /// history file).
+    package static func encode<Failure: Error>(
+        _ entries: [HistoryEntry], withMagic: Bool, _ write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        var out = withMagic ? History.magic : []
         func flush() throws(Failure) {
             if out.count >= 1 << 16 {
                 try write(out)
@@ -44,33 +53,12 @@ extension History {
             out += Array(fields.joined(separator: " ").utf8)
             out.append(0x0A)
         }
-        // Digits straight into the output: an archive writes hundreds of thousands of hunks.
-        func number(_ value: Int) {
-            if value < 0 {
-                out.append(0x2D)
-                out += String(value.magnitude).utf8
-                return
-            }
-            if value >= 10 { number(value / 10) }
-            out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
-        }
+        func number(_ value: Int) { History.appendNumber(value, to: &out) }
         func chunk(_ bytes: [UInt8]) throws(Failure) {
             number(bytes.count)
             out.append(0x0A)
             out += bytes
             try flush()
-        }
-        func hash(_ line: LineHash?) {
-            out.append(0x20)
-            guard let line else {
-                out.append(0x2D)
-                return
-            }
-            // Sixteen hexadecimal digits.
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
-                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
-            }
         }
         for entry in entries {
             header([
@@ -82,16 +70,9 @@ extension History {
                 header(["F", String(file.hunks.count)])
                 try chunk(Array(file.path.utf8))
                 for hunk in file.hunks {
-                    out += [0x48, 0x20]
-                    for (index, value) in [
-                        hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count,
-                    ].enumerated() {
-                        if index > 0 { out.append(0x20) }
-                        number(value)
-                    }
-                    hash(hunk.above)
-                    hash(hunk.below)
-                    out.append(0x0A)
+                    History.appendHunkHeader(
+                        [hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count],
+                        hunk.above, hunk.below, to: &out)
                     for line in hunk.before { try chunk(line) }
                     for line in hunk.after { try chunk(line) }
                     try flush()
@@ -115,50 +96,99 @@ extension History {
         guard version1 || first.elementsEqual(History.magic) else { throw HistoryFormatError() }
         var entries: [HistoryEntry] = []
         while !reader.isAtEnd {
-            let fields = try reader.header("E", count: 4)
-            let undid = fields[2] == -1 ? nil : fields[2]
-            let command = String(decoding: try reader.chunk(), as: UTF8.self)
-            var files: [FileChange] = []
-            for _ in 0..<max(0, fields[3]) {
-                let file = try reader.header("F", count: 1)
-                let path = String(decoding: try reader.chunk(), as: UTF8.self)
-                var hunks: [Hunk] = []
-                for _ in 0..<max(0, file[0]) {
-                    let words = try reader.words("H", count: 6)
-                    guard let beforeStart = Int(words[0]), let afterStart = Int(words[1]),
-                        let beforeCount = Int(words[2]), let afterCount = Int(words[3])
-                    else { throw HistoryFormatError() }
-                    var before: [[UInt8]] = []
-                    var after: [[UInt8]] = []
-                    for _ in 0..<max(0, beforeCount) { before.append(try reader.chunk()) }
-                    for _ in 0..<max(0, afterCount) { after.append(try reader.chunk()) }
-                    var above: LineHash?
-                    var below: LineHash?
-                    if version1 {
-                        // The neighbouring lines themselves follow.
-                        if words[4] == "1" { above = LineHash(of: try reader.chunk()) }
-                        if words[5] == "1" { below = LineHash(of: try reader.chunk()) }
-                    } else {
-                        above = try HistoryReader.hash(words[4])
-                        below = try HistoryReader.hash(words[5])
-                    }
-                    hunks.append(
-                        Hunk(
-                            beforeStart: beforeStart, afterStart: afterStart, before: before,
-                            after: after, aboveHash: above, belowHash: below))
-                }
-                files.append(FileChange(path: path, hunks: hunks))
-            }
-            entries.append(
-                HistoryEntry(
-                    id: fields[0], time: Int64(fields[1]), command: command, undid: undid,
-                    files: files))
+            entries.append(try History.decodeEntry(&reader, version1: version1))
         }
         self.init(entries: entries)
     }
 }
 
 extension History {
+    /// Appends the decimal digits of `value` to `out`, straight into it: an archive writes
+    /// hundreds of thousands of hunks.
+    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(0x2D)
+            out += String(value.magnitude).utf8
+            return
+        }
+        if value >= 10 { appendNumber(value / 10, to: &out) }
+        out.append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+    }
+
+    /// Appends a hunk's header line to `out`: `H`, its four numbers (starts before and after,
+    /// counts of lines before and after), each fingerprint in sixteen hexadecimal digits (`-`
+    /// for none), and the line feed.
+    static func appendHunkHeader(
+        _ numbers: [Int], _ above: LineHash?, _ below: LineHash?, to out: inout [UInt8]
+    ) {
+        out.append(0x48)
+        for value in numbers {
+            out.append(0x20)
+            appendNumber(value, to: &out)
+        }
+        for line in [above, below] {
+            out.append(0x20)
+            guard let line else {
+                out.append(0x2D)
+                continue
+            }
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (line.value >> UInt64(shift)) & 0xF)
+                out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            }
+        }
+        out.append(0x0A)
+    }
+
+    /// Reads one entry from `reader`, which stands at its `E` line.
+    static func decodeEntry(
+        _ reader: inout some HistorySource, version1: Bool
+    ) throws(HistoryFormatError) -> HistoryEntry {
+        let fields = try reader.header("E", count: 4)
+        let undid = fields[2] == -1 ? nil : fields[2]
+        let command = String(decoding: try reader.nextChunk(), as: UTF8.self)
+        var files: [FileChange] = []
+        for _ in 0..<max(0, fields[3]) {
+            let file = try reader.header("F", count: 1)
+            let path = String(decoding: try reader.nextChunk(), as: UTF8.self)
+            var hunks: [Hunk] = []
+            for _ in 0..<max(0, file[0]) {
+                let words = try reader.words("H", count: 6)
+                guard let beforeStart = Int(words[0]), let afterStart = Int(words[1]),
+                    let beforeCount = Int(words[2]), let afterCount = Int(words[3])
+                else { throw HistoryFormatError() }
+                var before: [[UInt8]] = []
+                var after: [[UInt8]] = []
+                for _ in 0..<max(0, beforeCount) { before.append(try reader.nextChunk()) }
+                for _ in 0..<max(0, afterCount) { after.append(try reader.nextChunk()) }
+                var above: LineHash?
+                var below: LineHash?
+                if version1 {
+                    // The neighbouring lines themselves follow.
+                    if words[4] == "1" { above = LineHash(of: try reader.nextChunk()) }
+                    if words[5] == "1" { below = LineHash(of: try reader.nextChunk()) }
+                } else {
+                    above = try History.hash(words[4])
+                    below = try History.hash(words[5])
+                }
+                hunks.append(
+                    Hunk(
+                        beforeStart: beforeStart, afterStart: afterStart, before: before,
+                        after: after, aboveHash: above, belowHash: below))
+            }
+            files.append(FileChange(path: path, hunks: hunks))
+        }
+        return HistoryEntry(
+            id: fields[0], time: Int64(fields[1]), command: command, undid: undid, files: files)
+    }
+
+    /// A fingerprint in hexadecimal, or `-` for none.
+    static func hash(_ word: String) throws(HistoryFormatError) -> LineHash? {
+        if word == "-" { return nil }
+        guard let value = UInt64(word, radix: 16) else { throw HistoryFormatError() }
+        return LineHash(value: value)
+    }
+
     /// The numbers of a header line `TAG n n ...`: exactly `count` of them after the tag (`-`
     /// reads as -1); `nil` for any other line.
     static func headerNumbers(_ line: ArraySlice<UInt8>, tag: String, count: Int) -> [Int]? {
@@ -181,8 +211,35 @@ extension History {
 /// A history file that this version cannot read.
 package struct HistoryFormatError: Error, Hashable, Sendable {}
 
+/// Where a history's entries are decoded from: its lines and length-prefixed chunks.
+protocol HistorySource {
+    /// The text up to the next LF, which is consumed.
+    mutating func nextLine() throws(HistoryFormatError) -> ArraySlice<UInt8>
+    /// A length line and that many bytes.
+    mutating func nextChunk() throws(HistoryFormatError) -> [UInt8]
+}
+
+extension HistorySource {
+    /// The words of a header line `TAG w w ...` after the tag, exactly `count` of them.
+    mutating func words(_ tag: String, count: Int) throws(HistoryFormatError) -> [String] {
+        let words = try nextLine().split(separator: 0x20)
+        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
+            throw HistoryFormatError()
+        }
+        return words.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
+    mutating func header(_ tag: String, count: Int) throws(HistoryFormatError) -> [Int] {
+        guard let numbers = History.headerNumbers(try nextLine(), tag: tag, count: count) else {
+            throw HistoryFormatError()
+        }
+        return numbers
+    }
+}
+
 /// A cursor over the bytes of a history file.
-private struct HistoryReader {
+private struct HistoryReader: HistorySource {
     let bytes: [UInt8]
     var position = 0
 
@@ -195,40 +252,14 @@ private struct HistoryReader {
         return bytes[position..<end]
     }
 
-    /// The text up to the next LF, which is consumed.
-    mutating func line() throws(HistoryFormatError) -> ArraySlice<UInt8> {
+    mutating func nextLine() throws(HistoryFormatError) -> ArraySlice<UInt8> {
         guard let end = bytes[position...].firstIndex(of: 0x0A) else { throw HistoryFormatError() }
         defer { position = end + 1 }
         return bytes[position..<end]
     }
 
-    /// The words of a header line `TAG w w ...` after the tag, exactly `count` of them.
-    mutating func words(_ tag: String, count: Int) throws(HistoryFormatError) -> [String] {
-        let words = try line().split(separator: 0x20)
-        guard words.count == count + 1, words[0].elementsEqual(tag.utf8) else {
-            throw HistoryFormatError()
-        }
-        return words.dropFirst().map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// A fingerprint in hexadecimal, or `-` for none.
-    static func hash(_ word: String) throws(HistoryFormatError) -> LineHash? {
-        if word == "-" { return nil }
-        guard let value = UInt64(word, radix: 16) else { throw HistoryFormatError() }
-        return LineHash(value: value)
-    }
-
-    /// A header line `TAG n n ...` with exactly `count` numbers (`-` reads as -1).
-    mutating func header(_ tag: String, count: Int) throws(HistoryFormatError) -> [Int] {
-        guard let numbers = History.headerNumbers(try line(), tag: tag, count: count) else {
-            throw HistoryFormatError()
-        }
-        return numbers
-    }
-
-    /// A length line and that many bytes.
-    mutating func chunk() throws(HistoryFormatError) -> [UInt8] {
-        guard let length = Int(String(decoding: try line(), as: UTF8.self)), length >= 0,
+    mutating func nextChunk() throws(HistoryFormatError) -> [UInt8] {
+        guard let length = Int(String(decoding: try nextLine(), as: UTF8.self)), length >= 0,
             length <= bytes.count - position
         else { throw HistoryFormatError() }
         return Array(take(length))

@@ -20,40 +20,11 @@ extension History {
 
     /// ``decodingRecent(read:)`` through `reader`.
     private static func recent(_ reader: inout PieceReader) -> History? {
-        guard let first = reader.line(), first.elementsEqual(magic.dropLast()) else { return nil }
-        // Where each entry starts, and what it weighs.
-        var entries: [(start: Int64, bytes: Int)] = []
-        while !reader.isAtEnd {
-            let start = reader.offset
-            guard let header = reader.numbers("E", count: 4),
-                let command = reader.chunk(keeping: true)?.bytes
-            else { return nil }
-            var weight = String(decoding: command, as: UTF8.self).utf8.count + 64
-            for _ in 0..<max(0, header[3]) {
-                guard let file = reader.numbers("F", count: 1),
-                    let path = reader.chunk(keeping: true)?.bytes
-                else { return nil }
-                weight += String(decoding: path, as: UTF8.self).utf8.count
-                for _ in 0..<max(0, file[0]) {
-                    guard let line = reader.line() else { return nil }
-                    let words = line.split(separator: 0x20)
-                    guard words.count == 7, words[0].elementsEqual([0x48]),
-                        let before = Int(String(decoding: words[3], as: UTF8.self)),
-                        let after = Int(String(decoding: words[4], as: UTF8.self))
-                    else { return nil }
-                    for word in words[5...6] where !word.elementsEqual([0x2D]) { weight += 8 }
-                    for _ in 0..<max(0, before + after) {
-                        guard let count = reader.chunk(keeping: false)?.count else { return nil }
-                        weight += count
-                    }
-                }
-            }
-            entries.append((start, weight))
-        }
+        guard let entries = walk(&reader) else { return nil }
         var kept = entries.suffix(maximumEntries - 1)
-        var total = kept.reduce(0) { $0 + $1.bytes }
+        var total = kept.reduce(0) { $0 + $1.weight }
         while total > maximumBytes, let oldest = kept.first {
-            total -= oldest.bytes
+            total -= oldest.weight
             kept.removeFirst()
         }
         guard let from = kept.first?.start else { return History() }
@@ -63,9 +34,71 @@ extension History {
     }
 }
 
+/// One entry of a history file, as found by walking through its headers and lengths.
+struct EntryMark {
+    /// Where its `E` line starts in the file.
+    var start: Int64
+    /// Its id, and the id of the entry it took back when it is an undo.
+    var id: Int
+    var undid: Int?
+    /// The bytes it keeps (``HistoryEntry/byteCount``).
+    var weight: Int
+    /// When it was made, by which command, and the lines it removed and added in each file.
+    var time: Int64
+    var command: String
+    var files: [(path: String, removed: Int, added: Int)]
+}
+
+extension History {
+    /// Walks a history file of this version from its first line through every entry's
+    /// headers and lengths, reading no recorded line (each is stepped over); `nil` when the
+    /// file is not a history of this version.
+    static func walk(_ reader: inout PieceReader) -> [EntryMark]? {
+        guard let first = reader.line(), first.elementsEqual(magic.dropLast()) else { return nil }
+        var entries: [EntryMark] = []
+        while !reader.isAtEnd {
+            let start = reader.offset
+            guard let header = reader.numbers("E", count: 4),
+                let command = reader.chunk(keeping: true)?.bytes
+            else { return nil }
+            let text = String(decoding: command, as: UTF8.self)
+            var weight = text.utf8.count + 64
+            var files: [(path: String, removed: Int, added: Int)] = []
+            for _ in 0..<max(0, header[3]) {
+                guard let file = reader.numbers("F", count: 1),
+                    let path = reader.chunk(keeping: true)?.bytes
+                else { return nil }
+                let name = String(decoding: path, as: UTF8.self)
+                weight += name.utf8.count
+                files.append((name, 0, 0))
+                for _ in 0..<max(0, file[0]) {
+                    guard let line = reader.line() else { return nil }
+                    let words = line.split(separator: 0x20)
+                    guard words.count == 7, words[0].elementsEqual([0x48]),
+                        let before = Int(String(decoding: words[3], as: UTF8.self)),
+                        let after = Int(String(decoding: words[4], as: UTF8.self))
+                    else { return nil }
+                    files[files.count - 1].removed += max(0, before)
+                    files[files.count - 1].added += max(0, after)
+                    for word in words[5...6] where !word.elementsEqual([0x2D]) { weight += 8 }
+                    for _ in 0..<max(0, before + after) {
+                        guard let count = reader.chunk(keeping: false)?.count else { return nil }
+                        weight += count
+                    }
+                }
+            }
+            entries.append(
+                EntryMark(
+                    start: start, id: header[0], undid: header[2] == -1 ? nil : header[2],
+                    weight: weight, time: Int64(header[1]), command: text, files: files))
+        }
+        return entries
+    }
+}
+
 /// Reads a file through a small buffer at explicit offsets: lines, length-prefixed chunks
 /// (skipped without being read when not kept).
-private struct PieceReader {
+struct PieceReader: HistorySource {
     let read: (UnsafeMutableRawBufferPointer, Int64) -> Int?
     /// The buffered bytes, which start at ``bufferStart`` in the file.
     var buffer: [UInt8] = []
@@ -143,13 +176,32 @@ private struct PieceReader {
         return (count, bytes)
     }
 
+    mutating func nextLine() throws(HistoryFormatError) -> ArraySlice<UInt8> {
+        guard let line = line() else { throw HistoryFormatError() }
+        return line[...]
+    }
+
+    mutating func nextChunk() throws(HistoryFormatError) -> [UInt8] {
+        guard let (_, bytes) = chunk(keeping: true) else { throw HistoryFormatError() }
+        return bytes
+    }
+
     /// Appends the file's bytes from `start` to its end to `bytes`.
     mutating func append(from start: Int64, to bytes: inout [UInt8]) -> Bool {
-        offset = start
-        while fill() {
+        _ = append(start..<Int64.max, to: &bytes)
+        return true
+    }
+
+    /// Appends the file's bytes `range` (up to its end) to `bytes`; `false` when the file
+    /// ends before the range does.
+    mutating func append(_ range: Range<Int64>, to bytes: inout [UInt8]) -> Bool {
+        offset = range.lowerBound
+        while offset < range.upperBound {
+            guard fill() else { return false }
             let from = Int(offset - bufferStart)
-            bytes += buffer[from...]
-            offset = bufferStart + Int64(buffer.count)
+            let to = Int(min(range.upperBound - bufferStart, Int64(buffer.count)))
+            bytes += buffer[from..<to]
+            offset = bufferStart + Int64(to)
         }
         return true
     }

@@ -59,8 +59,6 @@ package struct History: Hashable, Sendable {
     /// The entry the next `undo` takes back: the newest entry, or, right after an undo, the
     /// entry before the one that undo took back; `nil` when there is none.
     package var undoTarget: HistoryEntry? {
-        guard let newest = entries.last else { return nil }
-        guard let undid = newest.undid else { return newest }
-        return entries.last { $0.id < undid }
+        History.undoTarget(of: entries, id: \.id, undid: \.undid)
     }
 }

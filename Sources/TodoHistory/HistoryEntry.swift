@@ -24,11 +24,16 @@ package struct HistoryEntry: Hashable, Sendable {
     /// What changed, for `undo --list`: each file's name with the lines removed and added, such
     /// as `todo.txt -1 +2, done.txt +1`.
     package var summary: String {
+        HistoryEntry.summary(files.map { ($0.path, $0.removedLines, $0.addedLines) })
+    }
+
+    /// The summary of changes to `files`: each file's name with the lines removed and added.
+    package static func summary(_ files: [(path: String, removed: Int, added: Int)]) -> String {
         files.map { file in
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             var parts = [name]
-            if file.removedLines > 0 { parts.append("-\(file.removedLines)") }
-            if file.addedLines > 0 { parts.append("+\(file.addedLines)") }
+            if file.removed > 0 { parts.append("-\(file.removed)") }
+            if file.added > 0 { parts.append("+\(file.added)") }
             return parts.joined(separator: " ")
         }.joined(separator: ", ")
     }

@@ -43,6 +43,10 @@ public import TodoTxt
 ///   line by line (``moveLines(from:to:_:moved:)``, `archive`) takes the same steps without
 ///   holding either file: the source is read once in pieces, its kept lines written to the new
 ///   version as they come, the destination only scanned to its end.
+/// - A splice (``spliceLines(_:lines:)``, `undo`) locks its files as a move does, reads each in
+///   pieces to check every stretch it replaces before it writes any file, then writes each new
+///   version as a rewrite (the unchanged stretches copied inside the kernel) or, for a file that
+///   only loses its end, truncates it in place; files that gain lines are written first.
 public final class FileStorage: TodoStorage {
     /// How many times a read-modify-write is tried when others keep changing the file.
     static let attempts = 5

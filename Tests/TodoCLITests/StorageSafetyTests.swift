@@ -120,16 +120,25 @@ import TodoTxt
         FileStorage(fileSystem: fileSystem, journalDirectory: directory + "/.journal")
     }
 
-    /// Runs `todo COMMAND` in-process over the files in `directory`, through `fileSystem`.
-    static func run(_ command: [String], in directory: String, fileSystem: FileSystem) -> Int32 {
+    /// Runs `todo COMMAND` in-process over the files in `directory`, through `fileSystem`;
+    /// with `history`, the undo history lives in `directory/.state` (which a listing of the
+    /// directory leaves out, as it does the journal).
+    static func run(
+        _ command: [String], in directory: String, fileSystem: FileSystem, history: Bool = false
+    ) -> Int32 {
         guard let day = LocalDate(year: 2026, month: 11, day: 22) else { return -1 }
+        // No global config (Debian's moves the files), and no undo history unless asked: it
+        // would live under this HOME, the same directory as the files.
+        var variables = [
+            "HOME": directory, "TODO_DIR": directory, "TODOTXT_GLOBAL_CFG_FILE": "/nonexistent",
+            "TODOTXT_HISTORY": "0",
+        ]
+        if history {
+            variables["TODOTXT_HISTORY"] = nil
+            variables["XDG_STATE_HOME"] = directory + "/.state"
+        }
         let environment = Environment(
-            variables: [
-                "HOME": directory, "TODO_DIR": directory,
-                // No global config (Debian's moves the files), and no undo history, which
-                // would live under this HOME, the same directory as the files.
-                "TODOTXT_GLOBAL_CFG_FILE": "/nonexistent", "TODOTXT_HISTORY": "0",
-            ],
+            variables: variables,
             programPath: "todo",
             currentDirectory: directory, storage: storage(directory, fileSystem: fileSystem),
             clock: FixedClock(LocalDateTime(date: day, hour: 9)), console: .capturing())

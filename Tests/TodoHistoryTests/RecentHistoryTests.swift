@@ -7,12 +7,7 @@ import Testing
 @Suite struct RecentHistoryTests {
     /// `bytes` read through the piece reader's closure.
     static func recent(_ bytes: [UInt8]) -> History? {
-        History.decodingRecent { buffer, offset in
-            guard offset < bytes.count else { return 0 }
-            let count = min(buffer.count, bytes.count - Int(offset))
-            buffer.copyBytes(from: bytes[Int(offset)..<(Int(offset) + count)])
-            return count
-        }
+        History.decodingRecent(read: StoredEntryTests.reader(bytes))
     }
 
     /// A change of `lines` lines of about `width` bytes, some neighbours at the file's ends.

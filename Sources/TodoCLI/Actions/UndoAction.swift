@@ -43,13 +43,13 @@ struct UndoAction: Action {
             throw CommandFailure.die("\(program): undo: \(error)")
         }
         if listing {
-            for entry in file.read().entries.reversed() {
+            for entry in file.listing().reversed() {
                 context.console.line(
                     "\(Session.historyMoment(entry.time))  \(entry.command)  \(entry.summary)")
             }
             return 0
         }
-        let undone: HistoryEntry
+        let undone: (command: String, summary: String)
         do {
             undone = try file.undoLast(
                 through: context.storage, time: Session.historyTime(of: context.now))

@@ -152,7 +152,20 @@ struct LineScreen {
         }
         var offset = 0
         while offset &+ 16 <= readable {
-            take(Self.load(line, offset), Self.load(line, offset &+ 8), at: offset)
+            let first = Self.load(line, offset)
+            let second = Self.load(line, offset &+ 8)
+            let lanes = unsafeBitCast(SIMD2(first, second), to: SIMD16<UInt8>.self)
+            let rare = words(((lanes & highBits) .== zeros) .| (lanes .== colons))
+            if rare[0] | rare[1] == 0 {
+                // The common case of ``take``, spelled out: no LF, tab or colon.
+                hash = DuplicateHash.step(hash, first, second)
+                if (first | second | carry) & Self.highs != 0 {
+                    slips |= utf8Slips(lanes, &carry)
+                }
+                offset &+= 16
+                continue
+            }
+            take(first, second, at: offset)
             if hasLineFeed { break }
             offset &+= 16
         }
@@ -213,18 +226,23 @@ struct LineScreen {
         _ line: UnsafePointer<UInt8>, readable: Int, at offset: Int, _ first: UInt64,
         _ second: UInt64
     ) -> Bool {
-        func clears(_ flags: UInt64, from start: Int) -> Bool {
-            var rest = flags
+        // The flags of the first word, then those of the second.
+        var rest = first
+        var start = offset
+        var isFirst = true
+        while true {
             while rest != 0 {
-                let position = start + rest.trailingZeroBitCount / 8
+                let position = start &+ rest.trailingZeroBitCount &>> 3
                 rest &= rest &- 1
                 if !clearsTag(line, readable: readable, colon: position) {
                     return false
                 }
             }
-            return true
+            guard isFirst else { return true }
+            isFirst = false
+            rest = second
+            start = offset &+ 8
         }
-        return clears(first, from: offset) && clears(second, from: offset + 8)
     }
 
     /// Whether a colon at `colon` (before the line's LF) cannot be the one of a `due:` or `t:`

@@ -1,21 +1,23 @@
 import TodoTxt
 
-/// Ten bytes that spell a valid `YYYY-MM-DD`, kept as two integers so that a finding can carry
-/// its dates after the bytes it was read from are gone.
+/// Ten bytes that spell a valid `YYYY-MM-DD`, kept as their eight digits (four bits each, in
+/// four bytes) so that a finding can carry its dates after the bytes it was read from are gone,
+/// and a file's many findings take little memory.
 struct DateBytes: Sendable, Equatable {
-    /// Bytes 0-7 (`YYYY-MM-`), the first in the most significant place.
-    private let head: UInt64
-    /// Bytes 8 and 9 (`DD`), the first in the most significant place.
-    private let tail: UInt16
+    /// The digits, the year's first in the most significant four bits.
+    private let digits: UInt32
 
     /// The date at `pointer` when its ten bytes are exactly a real `YYYY-MM-DD` (year 0001 to
     /// 9999, the day within its month), the test ``Checker/date(_:)`` makes; otherwise `nil`.
     @inline(__always)
     init?(at pointer: UnsafePointer<UInt8>) {
         guard Self.isValid(at: pointer) else { return nil }
-        let raw = UnsafeRawPointer(pointer)
-        head = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
-        tail = UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        func digit(_ index: Int, _ shift: UInt32) -> UInt32 {
+            UInt32(pointer[index] & 0x0F) << shift
+        }
+        digits =
+            digit(0, 28) | digit(1, 24) | digit(2, 20) | digit(3, 16) | digit(5, 12) | digit(6, 8)
+            | digit(8, 4) | digit(9, 0)
     }
 
     /// Whether the ten bytes at `pointer` are exactly a real `YYYY-MM-DD`.
@@ -44,22 +46,34 @@ struct DateBytes: Sendable, Equatable {
         return day <= LocalDate.daysIn(month: month, year: year)
     }
 
-    /// Whether this date is later than `other` (byte order is date order for valid dates).
+    /// Whether this date is later than `other` (digit order is date order).
     func isLater(than other: DateBytes) -> Bool {
-        (head, tail) > (other.head, other.tail)
+        digits > other.digits
     }
 
     /// Stores the ten bytes at `pointer`.
     func store(to pointer: UnsafeMutablePointer<UInt8>) {
-        let raw = UnsafeMutableRawPointer(pointer)
-        raw.storeBytes(of: head.bigEndian, as: UInt64.self)
-        raw.storeBytes(of: tail.bigEndian, toByteOffset: 8, as: UInt16.self)
+        func digit(_ shift: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: digits >> shift) & 0x0F | 0x30
+        }
+        pointer[0] = digit(28)
+        pointer[1] = digit(24)
+        pointer[2] = digit(20)
+        pointer[3] = digit(16)
+        pointer[4] = 0x2D
+        pointer[5] = digit(12)
+        pointer[6] = digit(8)
+        pointer[7] = 0x2D
+        pointer[8] = digit(4)
+        pointer[9] = digit(0)
     }
 
     /// Appends the ten bytes.
     func append(to output: inout [UInt8]) {
-        withUnsafeBytes(of: (head.bigEndian, tail.bigEndian)) { raw in
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<10]))
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: 10))
+        output.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { store(to: base + start) }
         }
     }
 }

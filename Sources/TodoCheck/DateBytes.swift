@@ -52,20 +52,22 @@ struct DateBytes: Sendable, Equatable {
     }
 
     /// Stores the ten bytes at `pointer`.
+    @inline(__always)
     func store(to pointer: UnsafeMutablePointer<UInt8>) {
-        func digit(_ shift: UInt32) -> UInt8 {
-            UInt8(truncatingIfNeeded: digits >> shift) & 0x0F | 0x30
-        }
-        pointer[0] = digit(28)
-        pointer[1] = digit(24)
-        pointer[2] = digit(20)
-        pointer[3] = digit(16)
-        pointer[4] = 0x2D
-        pointer[5] = digit(12)
-        pointer[6] = digit(8)
-        pointer[7] = 0x2D
-        pointer[8] = digit(4)
-        pointer[9] = digit(0)
+        // Each digit spread to a byte of its own, the year's first in the lowest.
+        var spread = UInt64(digits)
+        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        spread = (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        spread = spread.byteSwapped | 0x3030_3030_3030_3030
+        // YYYY, a dash, MM and a dash; then DD.
+        let head =
+            spread & 0xFFFF_FFFF | 0x2D << 32 | (spread & 0xFFFF_0000_0000) << 8 | 0x2D << 56
+        let raw = UnsafeMutableRawPointer(pointer)
+        raw.storeBytes(of: head.littleEndian, as: UInt64.self)
+        raw.storeBytes(
+            of: UInt16(truncatingIfNeeded: spread >> 48).littleEndian, toByteOffset: 8,
+            as: UInt16.self)
     }
 
     /// Appends the ten bytes.

@@ -132,9 +132,7 @@ package struct CheckReport: Sendable {
                                 var at = start
                                 Self.copyWords(prefix, count: counts.prefix, to: at)
                                 at += counts.prefix
-                                let digits = TextBuffer.decimalDigits(UInt(line))
-                                TextBuffer.storeDecimal(UInt(line), digits: digits, at: at)
-                                at += digits
+                                at += Self.storeDecimal(line, at: at)
                                 Self.copyWords(tail, count: counts.tail, to: at)
                                 creation.store(to: at + dates.creation)
                                 completion.store(to: at + dates.completion)
@@ -208,6 +206,27 @@ package struct CheckReport: Sendable {
             }
         }
         file(before: nil)
+    }
+
+    /// Stores the line number `number` (not negative) in decimal at `pointer`, in up to 20
+    /// bytes; returns how many it stored.
+    private static func storeDecimal(_ number: Int, at pointer: UnsafeMutablePointer<UInt8>) -> Int
+    {
+        let magnitude = number.magnitude
+        var digits = 1
+        var limit: UInt = 10
+        while digits < 20 && magnitude >= limit {
+            digits += 1
+            limit &*= 10
+        }
+        var rest = magnitude
+        var index = digits
+        while index > 0 {
+            index -= 1
+            pointer[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
+        return digits
     }
 
     /// The words of a later creation's message between its dates, a date's place, and the

@@ -86,39 +86,23 @@ package struct TextBuffer: ~Copyable {
     /// Appends `number` in decimal, with `fill` bytes before it up to `width` bytes.
     @inlinable
     package mutating func appendDecimal(_ number: Int, width: Int = 0, fill: UInt8 = 0x30) {
-        let digits = Self.decimalDigits(number.magnitude)
-        let sign = number < 0 ? 1 : 0
-        for _ in 0..<max(width - digits - sign, 0) { append(fill) }
-        if sign == 1 { append(0x2D) }
-        _ = reserve(digits)
-        Self.storeDecimal(number.magnitude, digits: digits, at: bytes + count)
-        count += digits
-    }
-
-    /// How many decimal digits `number` takes (1 to 20).
-    @inlinable @inline(__always)
-    package static func decimalDigits(_ number: UInt) -> Int {
         var digits = 1
-        var rest = number / 10
+        var rest = number.magnitude / 10
         while rest > 0 {
             digits += 1
             rest /= 10
         }
-        return digits
-    }
-
-    /// Stores `number` in decimal at `pointer` in its `digits` digits
-    /// (``decimalDigits(_:)``), for a piece stored in place (``append(reserving:_:)``).
-    @inlinable @inline(__always)
-    package static func storeDecimal(
-        _ number: UInt, digits: Int, at pointer: UnsafeMutablePointer<UInt8>
-    ) {
-        var rest = number
-        var index = digits
-        while index > 0 {
+        let sign = number < 0 ? 1 : 0
+        for _ in 0..<max(width - digits - sign, 0) { append(fill) }
+        if sign == 1 { append(0x2D) }
+        _ = reserve(digits)
+        rest = number.magnitude
+        var index = count + digits
+        while index > count {
             index -= 1
-            pointer[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
             rest /= 10
         }
+        count += digits
     }
 }

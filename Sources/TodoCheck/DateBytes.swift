@@ -12,6 +12,12 @@ struct DateBytes: Sendable, Equatable {
     @inline(__always)
     init?(at pointer: UnsafePointer<UInt8>) {
         guard Self.isValid(at: pointer) else { return nil }
+        self.init(validAt: pointer)
+    }
+
+    /// The date at `pointer`, whose ten bytes are known to pass ``isValid(at:)``.
+    @inline(__always)
+    init(validAt pointer: UnsafePointer<UInt8>) {
         func digit(_ index: Int, _ shift: UInt32) -> UInt32 {
             UInt32(pointer[index] & 0x0F) << shift
         }

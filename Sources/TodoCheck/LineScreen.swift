@@ -205,10 +205,10 @@ struct LineScreen {
             self.hash = 0
             return
         }
-        if header == Self.laterCreation, let creation = DateBytes(at: line + 13),
-            let completion = DateBytes(at: line + 2)
-        {
-            self.verdict = .laterCreation(creation: creation, completion: completion)
+        if header == Self.laterCreation {
+            // ``header(_:count:)`` found both dates valid.
+            self.verdict = .laterCreation(
+                creation: DateBytes(validAt: line + 13), completion: DateBytes(validAt: line + 2))
         } else {
             self.verdict = .clean
         }

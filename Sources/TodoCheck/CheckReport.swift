@@ -104,42 +104,40 @@ package struct CheckReport: Sendable {
         _ write: ([UInt8]) -> Void
     ) {
         let name = Array(file.utf8)
-        // The text of a later creation after its line number, around its dates.
+        // A later creation's line is the file's name and a colon, its number, then `tail`
+        // with its two dates stored in their places.
         let column = LineCheck.laterCreationRange.lowerBound + 1
         let head = Array(":\(column): warning: ".utf8) + LineCheck.laterCreationWords.before
-        let middle = LineCheck.laterCreationWords.between
-        // A later creation's line but for its number and dates: the file's name and a colon,
-        // then `head` and `middle`, stored one after the other.
-        let words = name + [0x3A] + head + middle
-        // The most bytes a later creation's line takes: 20 digits, two dates and a LF.
-        let most = words.count + 20 + 10 + 10 + 1
+        let dates = (creation: head.count, completion: head.count + 10 + Self.middle.count)
+        let tail = head + Self.date + Self.middle + Self.date + [0x0A]
+        // Both copied a word at a time: eight bytes more to read in each, and to write.
+        let words = (name + [0x3A] + Self.padding, tail + Self.padding)
+        let counts = (prefix: name.count + 1, tail: tail.count)
+        let most = counts.prefix + 20 + counts.tail + Self.padding.count
         func format(_ stretches: Range<Int>, _ write: @escaping ([UInt8]) -> Void) {
             // Blocks of more than 64 KiB, which a console writes out without a further copy.
             var output = TextBuffer(capacity: 1 << 17, write: write)
-            words.withUnsafeBufferPointer { buffer in
-                guard let words = buffer.baseAddress else { return }
-                forEach(in: stretches) { finding in
-                    switch finding {
-                    case .diagnostic(let diagnostic):
-                        var text: [UInt8] = []
-                        diagnostic.appendText(file: name, kind: "warning", to: &text)
-                        output.append(text)
-                    case .laterCreation(let line, let creation, let completion):
-                        output.append(reserving: most) { start in
-                            var at = start
-                            at.update(from: words, count: name.count + 1)
-                            at += name.count + 1
-                            at += Self.storeDecimal(line, at: at)
-                            at.update(from: words + name.count + 1, count: head.count)
-                            at += head.count
-                            creation.store(to: at)
-                            at += 10
-                            at.update(
-                                from: words + buffer.count - middle.count, count: middle.count)
-                            at += middle.count
-                            completion.store(to: at)
-                            at[10] = 0x0A
-                            return at + 11 - start
+            words.0.withUnsafeBytes { prefixWords in
+                words.1.withUnsafeBytes { tailWords in
+                    guard let prefix = prefixWords.baseAddress, let tail = tailWords.baseAddress
+                    else { return }
+                    forEach(in: stretches) { finding in
+                        switch finding {
+                        case .diagnostic(let diagnostic):
+                            var text: [UInt8] = []
+                            diagnostic.appendText(file: name, kind: "warning", to: &text)
+                            output.append(text)
+                        case .laterCreation(let line, let creation, let completion):
+                            output.append(reserving: most) { start in
+                                var at = start
+                                Self.copyWords(prefix, count: counts.prefix, to: at)
+                                at += counts.prefix
+                                at += Self.storeDecimal(line, at: at)
+                                Self.copyWords(tail, count: counts.tail, to: at)
+                                creation.store(to: at + dates.creation)
+                                completion.store(to: at + dates.completion)
+                                return at + counts.tail - start
+                            }
                         }
                     }
                 }
@@ -229,6 +227,29 @@ package struct CheckReport: Sendable {
             rest /= 10
         }
         return digits
+    }
+
+    /// The words of a later creation's message between its dates, a date's place, and the
+    /// bytes a copy by ``copyWords(_:count:to:)`` may read past its source and write past its
+    /// target.
+    private static let middle = LineCheck.laterCreationWords.between
+    private static let date = [UInt8](repeating: 0x30, count: 10)
+    private static let padding = [UInt8](repeating: 0, count: 8)
+
+    /// Copies `count` bytes from `source` to `target` eight at a time (no call for a short
+    /// copy): up to seven bytes more are read from `source` and written at `target`.
+    @inline(__always)
+    private static func copyWords(
+        _ source: UnsafeRawPointer, count: Int, to target: UnsafeMutablePointer<UInt8>
+    ) {
+        let target = UnsafeMutableRawPointer(target)
+        var offset = 0
+        while offset < count {
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
     }
 
     private static func finding(_ creation: CheckScan.LaterCreation, offset: Int) -> Finding {

@@ -152,7 +152,20 @@ struct LineScreen {
         }
         var offset = 0
         while offset &+ 16 <= readable {
-            take(Self.load(line, offset), Self.load(line, offset &+ 8), at: offset)
+            let first = Self.load(line, offset)
+            let second = Self.load(line, offset &+ 8)
+            let lanes = unsafeBitCast(SIMD2(first, second), to: SIMD16<UInt8>.self)
+            let rare = words(((lanes & highBits) .== zeros) .| (lanes .== colons))
+            if rare[0] | rare[1] == 0 {
+                // The common case of ``take``, spelled out: no LF, tab or colon.
+                hash = DuplicateHash.step(hash, first, second)
+                if (first | second | carry) & Self.highs != 0 {
+                    slips |= utf8Slips(lanes, &carry)
+                }
+                offset &+= 16
+                continue
+            }
+            take(first, second, at: offset)
             if hasLineFeed { break }
             offset &+= 16
         }
@@ -192,10 +205,10 @@ struct LineScreen {
             self.hash = 0
             return
         }
-        if header == Self.laterCreation, let creation = DateBytes(at: line + 13),
-            let completion = DateBytes(at: line + 2)
-        {
-            self.verdict = .laterCreation(creation: creation, completion: completion)
+        if header == Self.laterCreation {
+            // ``header(_:count:)`` found both dates valid.
+            self.verdict = .laterCreation(
+                creation: DateBytes(validAt: line + 13), completion: DateBytes(validAt: line + 2))
         } else {
             self.verdict = .clean
         }
@@ -213,18 +226,23 @@ struct LineScreen {
         _ line: UnsafePointer<UInt8>, readable: Int, at offset: Int, _ first: UInt64,
         _ second: UInt64
     ) -> Bool {
-        func clears(_ flags: UInt64, from start: Int) -> Bool {
-            var rest = flags
+        // The flags of the first word, then those of the second.
+        var rest = first
+        var start = offset
+        var isFirst = true
+        while true {
             while rest != 0 {
-                let position = start + rest.trailingZeroBitCount / 8
+                let position = start &+ rest.trailingZeroBitCount &>> 3
                 rest &= rest &- 1
                 if !clearsTag(line, readable: readable, colon: position) {
                     return false
                 }
             }
-            return true
+            guard isFirst else { return true }
+            isFirst = false
+            rest = second
+            start = offset &+ 8
         }
-        return clears(first, from: offset) && clears(second, from: offset + 8)
     }
 
     /// Whether a colon at `colon` (before the line's LF) cannot be the one of a `due:` or `t:`
@@ -234,13 +252,22 @@ struct LineScreen {
     /// the line or after a space, tabs being left to ``LineCheck``.
     @inline(__always)
     private static func clearsTag(_ line: UnsafePointer<UInt8>, readable: Int, colon: Int) -> Bool {
-        func startsWord(_ index: Int) -> Bool { index == 0 || line[index - 1] == 0x20 }
-        guard colon >= 1 else { return true }
-        let before = line[colon - 1]
-        let isKey =
-            (before == 0x74 && startsWord(colon - 1))
-            || (before == 0x65 && colon >= 3 && line[colon - 3] == 0x64 && line[colon - 2] == 0x75
-                && startsWord(colon - 3))
+        let isKey: Bool
+        if colon >= 4 {
+            // The four bytes before the colon, tested as one word for ` due` and ` t`: which
+            // of the keys a colon follows is as likely one as another, and a branch for each
+            // would often be guessed wrong.
+            let word = UInt32(
+                littleEndian: UnsafeRawPointer(line + colon - 4).loadUnaligned(as: UInt32.self))
+            isKey = word == 0x6575_6420 || word & 0xFFFF_0000 == 0x7420_0000
+        } else {
+            func startsWord(_ index: Int) -> Bool { index == 0 || line[index - 1] == 0x20 }
+            guard colon >= 1 else { return true }
+            let before = line[colon - 1]
+            isKey =
+                (before == 0x74 && startsWord(colon - 1))
+                || (before == 0x65 && colon == 3 && line[0] == 0x64 && line[1] == 0x75)
+        }
         guard isKey else { return true }
         let end = colon + 11
         guard end <= readable, DateBytes.isValid(at: line + colon + 1) else { return false }

@@ -188,6 +188,65 @@ import TodoTxt
         #expect(Self.report(bytes, stretches: stretches, pieces: pieces).diagnostics == expected)
     }
 
+    /// Lines of 15 to 17, 31 to 33 and 47 to 49 bytes (one byte short of, at, and past the
+    /// ends of the screen's runs of sixteen bytes) with one rare piece at every place: a tab, a
+    /// `due:` or `t:` tag with a bad or a good date, a colon of another tag, two- and
+    /// three-byte characters across a run's end, a lead byte without its continuation, a
+    /// lone continuation byte, a CR; each line ending with LF, with CRLF, or ending the file.
+    @Test func rarePiecesAtTheEdgesOfSixteenByteRunsAreFound() {
+        let pieces: [[UInt8]] = [
+            [0x09], Array(" due:2024-02-30".utf8), Array(" due:2024-02-29".utf8),
+            Array(" t:2024-1-1".utf8), Array(" t:2024-01-01".utf8), Array(" est:5".utf8),
+            Array("é".utf8), Array("日".utf8), Array("📞".utf8), [0xC3], [0xE6, 0x97], [0x80],
+            [0xED, 0xA0, 0x80], [0x0D],
+        ]
+        let lengths = [15, 16, 17, 31, 32, 33, 47, 48, 49]
+        let endings: [[UInt8]] = [[0x0A], [0x0D, 0x0A], []]
+        for length in lengths {
+            for piece in pieces {
+                for place in 0...(length - piece.count) {
+                    var line = Array(repeating: UInt8(0x61), count: length)
+                    line.replaceSubrange(place..<place + piece.count, with: piece)
+                    for ending in endings {
+                        // The line first, then after a line of its own length (another
+                        // place in the piece), then before a clean line.
+                        let files = [
+                            line + ending, Array("call mom\n".utf8) + line + ending,
+                            line + [0x0A] + Array("pay rent".utf8) + ending,
+                        ]
+                        for file in files {
+                            let expected = ReferenceCheck.check(file, today: Self.today)
+                            let found = Checker.check(file, today: Self.today)
+                            #expect(found == expected, "\(file)")
+                            if found != expected { return }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A later creation's report line stores its dates digit by digit: every day of a leap
+    /// year and of a common one, in both places, reads as its diagnostic does.
+    @Test func laterCreationLinesSpellTheirDates() {
+        var bytes: [UInt8] = []
+        var day = LocalDate(year: 2023, month: 1, day: 1)
+        while let date = day, date.year < 2025 {
+            bytes += Array("x 2022-12-31 \(date) in order\n".utf8)
+            bytes += Array("x \(date) 2026-01-01 later\n".utf8)
+            day = date.adding(days: 1)
+        }
+        let expected = ReferenceCheck.check(bytes, today: Self.today)
+        #expect(expected.count == 731 * 2)
+        var text: [UInt8] = []
+        Checker.report(bytes, today: Self.today).writeText(file: "todo.txt") { text += $0 }
+        var expectedText: [UInt8] = []
+        for diagnostic in expected {
+            diagnostic.appendText(file: Array("todo.txt".utf8), kind: "warning", to: &expectedText)
+        }
+        #expect(text == expectedText)
+    }
+
     @Test func dateBytesAcceptExactlyTheDatesLocalDateAccepts() {
         var random = SplitMix(seed: 10)
         let years = ["0000", "0001", "0004", "1900", "2000", "2023", "2024", "2100", "9999"]

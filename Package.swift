@@ -178,8 +178,8 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: [
-                "TodoCLI", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt", "todo",
-                "TestSupport",
+                "TodoCLI", "TodoHistory", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt",
+                "todo", "TestSupport",
             ],
             exclude: ["Transcripts"],
             swiftSettings: upcoming

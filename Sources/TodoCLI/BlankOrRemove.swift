@@ -34,7 +34,7 @@ extension Session {
         var task: [UInt8]?
         let result = try storage.moveLinesInPieces(
             from: source, to: destination,
-            { index, content in
+            { index, content, _ in
                 if index == target {
                     task = Array(content)
                     if content.isEmpty { return .keep }

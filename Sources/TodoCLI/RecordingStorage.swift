@@ -312,7 +312,8 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
     /// stretches it tells, when this is their first write; `nil` (nothing done) otherwise.
     func moveLinesInPieces(
         from source: String, to destination: String?, matchingEarliest: Bool,
-        _ fate: (Int, UnsafeRawBufferPointer) -> LineFate, accepting accept: () -> Bool
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
     ) throws -> LineMoveResult? {
         settleReported()
         guard records[source] == nil, destination.map({ records[$0] == nil }) ?? true,

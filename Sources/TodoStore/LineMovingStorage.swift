@@ -18,6 +18,10 @@ package enum LineFate: Equatable, Sendable {
     /// its source when line numbers are kept; a last line without a terminator is taken out
     /// instead.
     case moveLeavingBlank
+    /// The line stays as exactly these bytes, its terminator included (after line 0's byte
+    /// order mark, which stays), whatever its own terminator was (`deduplicate` writes lines
+    /// as sed prints them).
+    case rewrite([UInt8])
 }
 
 /// A move line by line that was done: the moved lines' contents, held until the caller tells
@@ -90,7 +94,8 @@ package protocol LineMovingStorage: TodoStorage {
     /// ``TodoStorage/moveLinesInPieces(from:to:matchingEarliest:_:accepting:)``.
     func moveLinesInPieces(
         from source: String, to destination: String?, matchingEarliest: Bool,
-        _ fate: (_ index: Int, _ content: UnsafeRawBufferPointer) -> LineFate,
+        _ fate: (_ index: Int, _ content: UnsafeRawBufferPointer, _ raw: UnsafeRawBufferPointer)
+            -> LineFate,
         accepting accept: () -> Bool
     ) throws -> LineMoveResult?
 }
@@ -122,12 +127,14 @@ extension TodoStorage {
     /// called once the source is read and before anything is written, says no: the caller
     /// then does its work the whole-file way, which gives the same files.
     ///
-    /// `fate` sees each line's 0-based index too; `destination` may be `nil` when no line
-    /// moves. `matchingEarliest` asks a recording store for the record a comparison of the
+    /// `fate` sees each line's 0-based index too, and the line as the file holds it (its
+    /// terminator, and on line 0 the byte order mark, included); `destination` may be `nil`
+    /// when no line moves. `matchingEarliest` asks a recording store for the record a comparison of the
     /// whole files would make (see ``MoveObserver/matchesEarliest``).
     package func moveLinesInPieces(
         from source: String, to destination: String?, matchingEarliest: Bool = false,
-        _ fate: (_ index: Int, _ content: UnsafeRawBufferPointer) -> LineFate,
+        _ fate: (_ index: Int, _ content: UnsafeRawBufferPointer, _ raw: UnsafeRawBufferPointer)
+            -> LineFate,
         accepting accept: () -> Bool = { true }
     ) throws -> LineMoveResult? {
         guard let store = self as? any LineMovingStorage else { return nil }
@@ -176,6 +183,10 @@ extension LineFate {
             case .remove: break
             case .replace(let content):
                 replaced.append((index, content))
+                continue
+            case .rewrite(let bytes):
+                // A list fits terminators; only a line feed at the end is told apart.
+                replaced.append((index, bytes.last == 0x0A ? Array(bytes.dropLast()) : bytes))
                 continue
             case .moveAs(let content): moved.append(content)
             case .moveLeavingBlank:

@@ -40,7 +40,7 @@ struct MoveScan {
     /// it meanwhile).
     static func run(
         _ source: Int32, length: Int64, to output: Int32, sys: FileSystem,
-        fate: (Int, UnsafeRawBufferPointer) -> LineFate,
+        fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
         observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool = false
     ) throws(Errno) -> MoveScan? {
         var scanner = MoveScanner(
@@ -117,7 +117,8 @@ private struct MoveScanner {
     /// Takes one line, with its terminator (the file's last may have none), where `fate`
     /// sends it.
     mutating func line(
-        _ raw: UnsafeRawBufferPointer, _ fate: (Int, UnsafeRawBufferPointer) -> LineFate
+        _ raw: UnsafeRawBufferPointer,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate
     ) {
         var contentStart = 0
         if index == 0, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
@@ -135,7 +136,7 @@ private struct MoveScanner {
         if index == 0 && terminator != .none { newLine = terminator }
         let content = UnsafeRawBufferPointer(
             rebasing: raw[contentStart..<(raw.count - terminator.bytes.count)])
-        let fate = fate(index, content)
+        let fate = fate(index, content, raw)
         defer { index += 1 }
         if fate != .keep { scan.isChanged = true }
         switch fate {
@@ -143,6 +144,8 @@ private struct MoveScanner {
             keep(raw, contentStart: contentStart)
         case .replace(let new):
             replace(raw, with: new, terminator: terminator)
+        case .rewrite(let bytes):
+            rewrite(raw, as: bytes)
         case .moveLeavingBlank where terminator != .none:
             scan.movedBytes.append(contentsOf: content)
             scan.movedEnds.append(scan.movedBytes.count)
@@ -207,8 +210,11 @@ private struct MoveScanner {
     ) {
         let fitted = TodoList.fitted(
             terminator, isEmpty: new.isEmpty, lastByte: new.last, newLine: newLine)
-        var line = new
-        line += fitted.bytes
+        rewrite(raw, as: new + fitted.bytes)
+    }
+
+    /// Writes `line` in place of a line, and gathers the change.
+    private mutating func rewrite(_ raw: UnsafeRawBufferPointer, as line: [UInt8]) {
         writer.append(line)
         let mark = markPending
         markPending = false

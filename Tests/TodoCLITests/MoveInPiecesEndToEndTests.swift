@@ -128,6 +128,35 @@ import TodoTxt
             ].filter { !$0.isEmpty })
     }
 
+    /// `deduplicate` as todo.sh's sed script does it: lines cut at each line feed (a CR and
+    /// line 1's byte order mark belong to the line), every line printed with a line feed, a
+    /// repeat of an earlier line emptied, or dropped with `-n`; only non-empty repeats count.
+    /// The whole-file way compared the two versions: with empty lines it may match an emptied
+    /// line with another empty line, and past 1,000 changed lines it records one hunk of
+    /// everything (see ``isAmbiguous(_:)``).
+    static func deduplicateReference(todo: [UInt8], preserve: Bool, directory: URL) -> Expected {
+        var lines = todo.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if todo.last == 0x0A || todo.isEmpty { lines.removeLast() }
+        var seen = Set<[UInt8]>()
+        var after: [UInt8] = []
+        var removed = 0
+        for line in lines {
+            if seen.insert(line).inserted {
+                after += line + [0x0A]
+            } else {
+                if !line.isEmpty { removed += 1 }
+                if preserve { after.append(0x0A) }
+            }
+        }
+        let path = directory.appendingPathComponent("todo.txt").path
+        let output = removed > 0 ? Array("TODO: \(removed) duplicate task(s) removed\n".utf8) : []
+        return Expected(
+            output: output, status: removed > 0 ? 0 : 1, todo: after, done: [],
+            changes: [FileChange(path: path, before: todo, after: after)].filter { !$0.isEmpty },
+            exact: !todo.starts(with: [0xEF, 0xBB, 0xBF]) && !lines.contains([])
+                && lines.count < 1_000)
+    }
+
     /// The newest history entry's changes.
     static func lastRecord(_ directory: URL) throws -> [FileChange] {
         let folder = directory.appendingPathComponent("state/todo")
@@ -162,6 +191,11 @@ import TodoTxt
         #expect(run.output == want.output, "\(label): \(String(decoding: run.output, as: UTF8.self))")
         #expect([UInt8](try Data(contentsOf: todoFile)) == want.todo, "\(label)")
         #expect([UInt8](try Data(contentsOf: doneFile)) == want.done, "\(label)")
+        guard !want.changes.isEmpty else {
+            // Nothing changed, so nothing was recorded.
+            #expect(want.todo == todo && want.done == done, "\(label)")
+            return
+        }
         let record = try lastRecord(directory)
         if want.exact {
             #expect(
@@ -230,6 +264,20 @@ import TodoTxt
         }
     }
 
+    @Test(arguments: files.indices)
+    func deduplicateMatchesTheWholeFileWay(_ index: Int) throws {
+        let file = Self.files[index]
+        // Every line twice more, the copies after the originals.
+        let lines = TodoList(bytes: file.todo).map { Array($0.content) }
+        let todo = file.todo + [0x0A] + Array(lines.joined(separator: [0x0A]))
+        for preserve in [true, false] {
+            try Self.runAndUndo(
+                (preserve ? [] : ["-n"]) + ["deduplicate"], todo: todo, done: [],
+                label: "\(file.name), keep numbers \(preserve)"
+            ) { Self.deduplicateReference(todo: todo, preserve: preserve, directory: $0) }
+        }
+    }
+
     @Test func randomFilesMatchTheWholeFileWay() throws {
         var random = SeededGenerator(seed: 1128)
         var rounds = 0
@@ -242,6 +290,16 @@ import TodoTxt
             let first = tasks[Int(random.next() % UInt64(tasks.count))]
             let second = tasks[Int(random.next() % UInt64(tasks.count))]
             let label = "round \(rounds): \(todo) / \(done), \(first) \(second)"
+            if rounds % 4 == 0 {
+                try Self.runAndUndo(
+                    (rounds % 8 == 0 ? ["-n"] : []) + ["deduplicate"], todo: todo, done: [],
+                    label: label
+                ) {
+                    Self.deduplicateReference(
+                        todo: todo, preserve: rounds % 8 != 0, directory: $0)
+                }
+                continue
+            }
             switch rounds % 3 {
             case 0:
                 try Self.runAndUndo(

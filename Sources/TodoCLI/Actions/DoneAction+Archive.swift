@@ -33,7 +33,7 @@ extension DoneAction {
         var warnings: [String: String] = [:]
         let result = try context.storage.moveLinesInPieces(
             from: settings.todoFile, to: settings.doneFile, matchingEarliest: true,
-            { index, content in
+            { index, content, _ in
                 if indices.contains(index) {
                     named[index] = Array(content)
                     if content.isEmpty { return .keep }

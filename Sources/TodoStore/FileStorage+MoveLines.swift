@@ -266,6 +266,26 @@ private struct TailWriter {
         writer.append([0x0A])
         let digits = Array(String(closing).utf8)
         writer.append(MoveRecord.fieldHeader("tail-lines", count: digits.count) + digits + [0x0A])
+        if !scan.sourceContents.isEmpty {
+            // Some lines left the source as another content: the record lists every moved
+            // line as the source holds it (see ``MoveRecord/lines``).
+            var failure: Errno?
+            var index = 0
+            scan.forEachMoved { content in
+                defer { index += 1 }
+                guard failure == nil else { return }
+                let line = scan.sourceContents[index].map { $0[...] } ?? Array(content)[...]
+                writer.append(MoveRecord.fieldHeader("line", count: line.count))
+                writer.append(line)
+                writer.append([0x0A])
+                do throws(Errno) {
+                    try writer.flushIfFull()
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+        }
         try writer.flush()
     }
 

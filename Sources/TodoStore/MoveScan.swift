@@ -16,6 +16,10 @@ struct MoveScan {
     var removedCount = 0
     /// Whether any line was taken out, moved or replaced.
     var isChanged = false
+    /// The source's content of each moved line that went to the destination as another
+    /// content (``LineFate/moveAs(_:)``), by its place among the moved lines: what a move
+    /// killed on the way looks for in the source.
+    var sourceContents: [Int: [UInt8]] = [:]
 
     /// The number of moved lines.
     var movedCount: Int { movedEnds.count }
@@ -153,7 +157,9 @@ private struct MoveScanner {
         case .move, .moveAs, .remove, .moveLeavingBlank:
             scan.removedCount += 1
             switch fate {
-            case .moveAs(let new): scan.movedBytes.append(contentsOf: new)
+            case .moveAs(let new):
+                scan.sourceContents[scan.movedCount] = Array(content)
+                scan.movedBytes.append(contentsOf: new)
             case .remove: break
             default: scan.movedBytes.append(contentsOf: content)
             }

@@ -14,6 +14,11 @@ final class LineRepeats {
     private var first: [UInt64: Int64] = [:]
     /// The first offsets of other lines with a hash already in ``first``.
     private var collided: [UInt64: [Int64]] = [:]
+    /// The bytes of lines found repeated once, by hash, so that their next repeats are
+    /// compared without reading the file (at most ``knownBudget`` bytes of them).
+    private var known: [UInt64: [UInt8]] = [:]
+    private var knownBytes = 0
+    private static let knownBudget = 8 << 20
     /// Set when an earlier line could not be read back: the answers are not to be trusted.
     private(set) var failed = false
 
@@ -24,15 +29,15 @@ final class LineRepeats {
 
     deinit { if let fd { try? fileSystem.close(fd) } }
 
-    /// Forgets every line (the file is read again from its start), and expects about `lines`
-    /// distinct ones.
-    func reset(expecting lines: Int) {
+    /// Forgets every line (the file is read again from its start).
+    func reset() {
         if let fd { try? fileSystem.close(fd) }
         fd = try? fileSystem.open(path, [], 0)
         failed = fd == nil
         first = [:]
-        first.reserveCapacity(lines)
         collided = [:]
+        known = [:]
+        knownBytes = 0
     }
 
     /// Whether `line` (its bytes without the line feed), which starts at `offset`, repeats an
@@ -43,7 +48,14 @@ final class LineRepeats {
             first[hash] = offset
             return false
         }
-        if isSame(line, at: earlier) { return true }
+        if let bytes = known[hash], bytes.elementsEqual(line) { return true }
+        if isSame(line, at: earlier) {
+            if known[hash] == nil && knownBytes + line.count <= Self.knownBudget {
+                known[hash] = Array(line)
+                knownBytes += line.count
+            }
+            return true
+        }
         for other in collided[hash, default: []] where isSame(line, at: other) { return true }
         collided[hash, default: []].append(offset)
         return false

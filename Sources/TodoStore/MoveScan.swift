@@ -114,6 +114,8 @@ private struct MoveScanner {
     var lastKept: UnsafeRawBufferPointer?
     /// The last kept line, copied when its piece was left.
     var lastKeptCopy: [UInt8]?
+    /// The last line written in place of another, whose copy the next equal one shares.
+    var lastRewritten: [UInt8] = []
     /// The stretch of removed lines being gathered (only when observed).
     var stretch:
         (firstLine: Int, lines: [[UInt8]], moved: [Bool], above: [UInt8]?, after: [[UInt8]])?
@@ -142,10 +144,14 @@ private struct MoveScanner {
             rebasing: raw[contentStart..<(raw.count - terminator.bytes.count)])
         let fate = fate(index, content, raw)
         defer { index += 1 }
-        if fate != .keep { scan.isChanged = true }
+        if case .keep = fate {
+            keep(raw, contentStart: contentStart)
+            return
+        }
+        scan.isChanged = true
         switch fate {
         case .keep:
-            keep(raw, contentStart: contentStart)
+            break
         case .replace(let new):
             replace(raw, with: new, terminator: terminator)
         case .rewrite(let bytes):
@@ -156,18 +162,19 @@ private struct MoveScanner {
             replace(raw, with: [], terminator: terminator)
         case .move, .moveAs, .remove, .moveLeavingBlank:
             scan.removedCount += 1
+            var isMoved = true
             switch fate {
             case .moveAs(let new):
                 scan.sourceContents[scan.movedCount] = Array(content)
                 scan.movedBytes.append(contentsOf: new)
-            case .remove: break
+            case .remove: isMoved = false
             default: scan.movedBytes.append(contentsOf: content)
             }
-            if fate != .remove { scan.movedEnds.append(scan.movedBytes.count) }
+            if isMoved { scan.movedEnds.append(scan.movedBytes.count) }
             guard observe != nil else { return }
             openStretch()
             stretch?.lines.append(Array(raw))
-            stretch?.moved.append(fate != .remove)
+            stretch?.moved.append(isMoved)
         }
     }
 
@@ -228,7 +235,13 @@ private struct MoveScanner {
         openStretch()
         stretch?.lines.append(Array(raw))
         stretch?.moved.append(false)
-        stretch?.after.append(mark ? LineScan.byteOrderMark + line : line)
+        if mark {
+            stretch?.after.append(LineScan.byteOrderMark + line)
+        } else {
+            // Many lines rewritten alike (emptied duplicates) share one copy.
+            if line != lastRewritten { lastRewritten = line }
+            stretch?.after.append(lastRewritten)
+        }
     }
 
     /// Starts a stretch of changed lines at this line, unless one is open.

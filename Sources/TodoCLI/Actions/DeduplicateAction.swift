@@ -1,4 +1,3 @@
-import TodoPlatform
 import TodoStore
 import TodoTxt
 
@@ -35,7 +34,6 @@ struct DeduplicateAction: TodoShAction {
         _ path: String, _ context: Context, preserve: Bool
     ) throws -> Int? {
         let repeats = LineRepeats(path: path)
-        let size = (try? FileSystem.live.statusOfPath(path, true).size) ?? 0
         var offset: Int64 = 0
         var sawEmpty = false
         var removed = 0
@@ -44,7 +42,7 @@ struct DeduplicateAction: TodoShAction {
             { index, content, raw in
                 if index == 0 {
                     // A new attempt reads the file from its start.
-                    repeats.reset(expecting: Int(size / 64))
+                    repeats.reset()
                     (offset, sawEmpty, removed) = (0, false, 0)
                 }
                 let start = offset

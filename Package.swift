@@ -178,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: [
-                "TodoCLI", "TodoHistory", "TodoStore", "TodoStoreTesting", "TodoPlatform", "TodoTxt",
+                "TodoCLI", "TodoHistory", "TodoStore", "TodoStoreTesting", "TodoPlatform",
+                "TodoTxt",
                 "todo", "TestSupport",
             ],
             exclude: ["Transcripts"],

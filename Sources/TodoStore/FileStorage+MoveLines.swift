@@ -25,7 +25,8 @@ extension FileStorage: LineMovingStorage {
 
     package func moveLinesInPieces(
         from source: String, to destination: String?, matchingEarliest: Bool,
-        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate, accepting accept: () -> Bool
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
     ) throws -> LineMoveResult? {
         try moveLinesInPieces(
             from: source, to: destination, observingLines: nil, fate, accepting: accept)
@@ -41,7 +42,8 @@ extension FileStorage: LineMovingStorage {
         moved: (UnsafeRawBufferPointer) -> Void
     ) throws -> Int {
         if let result = try moveLinesInPieces(
-            from: source, to: destination, observingLines: observer, { _, content, _ in fate(content) })
+            from: source, to: destination, observingLines: observer,
+            { _, content, _ in fate(content) })
         {
             // Told once both locks are released: a reader of the output that is slow (a
             // pager) must not keep other commands waiting.
@@ -103,7 +105,8 @@ extension FileStorage: LineMovingStorage {
     /// One attempt of a move line by line, with both files locked.
     private func moveLinesOnce(
         from source: LockedFile, to destination: LockedFile?, observer: MoveObserver?,
-        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate, accepting accept: () -> Bool
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
     ) throws -> LineMoveOutcome {
         guard let (fd, state) = try openLocked(source) else { return .restart }
         defer { try? sys.close(fd) }

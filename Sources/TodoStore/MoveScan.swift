@@ -4,7 +4,7 @@ import TodoTxt
 /// One pass over a move's source, in pieces: the lines it keeps go to the source's new version
 /// as they are read, the contents of the lines it moves are gathered for the destination, and
 /// nothing else of the file is held. Lines are split as ``TodoList`` splits them, and the new
-/// version is what ``LineFate/apply(_:to:)-(Int,_)`` and serializing would give: the byte
+/// version is what applying the fates to the whole list and serializing would give: the byte
 /// order mark, then every kept line's bytes unchanged and every replaced line's new content
 /// with its fitted terminator.
 struct MoveScan {

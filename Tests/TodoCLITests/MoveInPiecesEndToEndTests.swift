@@ -41,7 +41,8 @@ import TodoTxt
     /// The record of an append of `tail` to `before`, as the whole-file move makes it.
     static func appendChange(_ path: String, _ before: [UInt8], _ tail: [UInt8]) -> FileChange {
         before.withUnsafeBytes { old in
-            tail.withUnsafeBytes { new in FileChange(path: path, before: before, after: [old, new]) }
+            tail.withUnsafeBytes { new in FileChange(path: path, before: before, after: [old, new])
+            }
         }
     }
 
@@ -186,9 +187,11 @@ import TodoTxt
         let todoFile = directory.appendingPathComponent("todo.txt")
         let doneFile = directory.appendingPathComponent("done.txt")
         let want = expected(directory)
-        let run = try BuiltTodo.run(["-p", "-f"] + arguments, environment: environment, history: true)
+        let run = try BuiltTodo.run(
+            ["-p", "-f"] + arguments, environment: environment, history: true)
         #expect(run.status == want.status, "\(label): \(run.errorText)")
-        #expect(run.output == want.output, "\(label): \(String(decoding: run.output, as: UTF8.self))")
+        #expect(
+            run.output == want.output, "\(label): \(String(decoding: run.output, as: UTF8.self))")
         #expect([UInt8](try Data(contentsOf: todoFile)) == want.todo, "\(label)")
         #expect([UInt8](try Data(contentsOf: doneFile)) == want.done, "\(label)")
         guard !want.changes.isEmpty else {
@@ -238,7 +241,10 @@ import TodoTxt
         let file = Self.files[index]
         try Self.runAndUndo(
             ["-A", "do", String(file.number)], todo: file.todo, done: file.done, label: file.name
-        ) { Self.doReference(todo: file.todo, done: file.done, numbers: [file.number], directory: $0) }
+        ) {
+            Self.doReference(
+                todo: file.todo, done: file.done, numbers: [file.number], directory: $0)
+        }
     }
 
     @Test(arguments: files.indices)
@@ -305,10 +311,13 @@ import TodoTxt
                 try Self.runAndUndo(
                     ["-A", "do", "\(first),\(second)"], todo: todo, done: done, label: label
                 ) {
-                    Self.doReference(todo: todo, done: done, numbers: [first, second], directory: $0)
+                    Self.doReference(
+                        todo: todo, done: done, numbers: [first, second], directory: $0)
                 }
             case 1:
-                try Self.runAndUndo(["-n", "rm", String(first)], todo: todo, done: [], label: label) {
+                try Self.runAndUndo(
+                    ["-n", "rm", String(first)], todo: todo, done: [], label: label
+                ) {
                     Self.removeReference(todo: todo, number: first, directory: $0)
                 }
             default:

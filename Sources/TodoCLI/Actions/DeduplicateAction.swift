@@ -17,10 +17,10 @@ struct DeduplicateAction: TodoShAction {
         let removed =
             try Self.deduplicateInPieces(context.settings.todoFile, context, preserve: preserve)
             ?? context.storage.update(context.settings.todoFile) { list -> Int in
-            let (bytes, removed) = Self.deduplicated(list.serialized(), preserve: preserve)
-            if bytes != list.serialized() { list = TodoList(bytes: bytes) }
-            return removed
-        }
+                let (bytes, removed) = Self.deduplicated(list.serialized(), preserve: preserve)
+                if bytes != list.serialized() { list = TodoList(bytes: bytes) }
+                return removed
+            }
         guard removed > 0 else { throw CommandFailure.die("TODO: No duplicate tasks found") }
         context.console.line("TODO: \(removed) duplicate task(s) removed")
         return 0

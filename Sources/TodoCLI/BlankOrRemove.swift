@@ -32,6 +32,7 @@ extension Session {
         guard indices.count == 1, let target = indices.first, destination != nil || !preserve
         else { return nil }
         var task: [UInt8]?
+        var taken: [UInt8]?
         let result = try storage.moveLinesInPieces(
             from: source, to: destination,
             { index, content, _ in
@@ -44,10 +45,13 @@ extension Session {
                 return !preserve && content.isEmpty ? .remove : .keep
             },
             accepting: {
+                // What this attempt read; another one reads the file again.
+                defer { task = nil }
+                taken = task
                 guard let task, !task.isEmpty else { return false }
                 return asked.map { $0 == task } ?? true
             })
-        guard let result, let task else { return nil }
-        return (task, result.destinationLineCount)
+        guard let result, let taken else { return nil }
+        return (taken, result.destinationLineCount)
     }
 }

@@ -37,6 +37,7 @@ struct DeduplicateAction: TodoShAction {
         var offset: Int64 = 0
         var sawEmpty = false
         var removed = 0
+        var counted = 0
         let result = try context.storage.moveLinesInPieces(
             from: path, to: nil,
             { index, content, raw in
@@ -60,8 +61,13 @@ struct DeduplicateAction: TodoShAction {
                 // sed ends the last line with a line feed.
                 return hasFeed ? .keep : .rewrite(Array(content) + [0x0A])
             },
-            accepting: { offset > 0 && !repeats.failed })
-        return result == nil ? nil : removed
+            accepting: {
+                // What this attempt read; another one reads the file again.
+                defer { offset = 0 }
+                counted = removed
+                return offset > 0 && !repeats.failed
+            })
+        return result == nil ? nil : counted
     }
 
     /// The file's bytes after todo.sh's sed script, and how many non-empty lines it took out.

@@ -47,6 +47,8 @@ extension DoneAction {
             accepting: {
                 messages = Messages()
                 warnings = [:]
+                // What this attempt read; another one reads the file again.
+                defer { named = [:] }
                 guard named.count == indices.count else { return false }
                 var current = named
                 for word in numbers {

@@ -118,7 +118,8 @@ extension FileStorage: LineMovingStorage {
         do {
             temporary = try prepareTemporary(source, expecting: state) { out throws(Errno) in
                 scanned = try MoveScan.run(
-                    fd, length: state.identity?.size ?? 0, to: out, sys: sys, fate: fate,
+                    fd, path: source.path, length: state.identity?.size ?? 0, to: out,
+                    store: self, fate: fate,
                     observe: observer?.removed, matchesEarliest: observer?.matchesEarliest ?? false)
             }
         } catch {
@@ -201,15 +202,9 @@ extension FileStorage: LineMovingStorage {
         guard let (fd, state) = try openLocked(file) else { return nil }
         defer { try? sys.close(fd) }
         var scan = AppendScan()
-        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { piece.deallocate() }
-        while true {
-            let offset = Int64(scan.length)
-            let count = try call("read", file.path) { () throws(Errno) in
-                try sys.readAt(fd, piece, offset)
-            }
-            if count == 0 { break }
-            scan.take(UnsafeRawBufferPointer(rebasing: piece[..<count]))
+        try readLines(fd, path: file.path, size: Int(state.identity?.size ?? 0)) { piece, _ in
+            scan.take(UnsafeRawBufferPointer(piece))
+            return true
         }
         return Int64(scan.length) == state.identity?.size ? scan : nil
     }

@@ -39,58 +39,50 @@ struct MoveScan {
         }
     }
 
-    /// Reads `source` (`length` bytes by its status) from its start and writes the kept lines
-    /// to `output`. Returns `nil` when the source did not hold `length` bytes (someone changed
-    /// it meanwhile).
+    /// Reads `source` (`length` bytes by its status) from its start through `store`'s line
+    /// reader and writes the kept lines to `output`. Returns `nil` when the source did not
+    /// hold `length` bytes (someone changed it meanwhile). A failed read or write throws the
+    /// error number (the temporary file's writer reports it for the source's path).
     static func run(
-        _ source: Int32, length: Int64, to output: Int32, sys: FileSystem,
+        _ source: Int32, path: String, length: Int64, to output: Int32, store: FileStorage,
         fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
         observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool = false
     ) throws(Errno) -> MoveScan? {
         var scanner = MoveScanner(
             observe: observe, matchesEarliest: matchesEarliest,
-            writer: ChunkWriter(destination: output, at: 0, sys: sys))
-        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { piece.deallocate() }
-        // A line that runs over the end of a piece, gathered until its end.
-        var carry: [UInt8] = []
-        var offset: Int64 = 0
-        while true {
-            let count = try sys.readAt(source, piece, offset)
-            if count == 0 { break }
-            offset += Int64(count)
-            let bytes = UnsafeRawBufferPointer(rebasing: piece[..<count])
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
-            var position = 0
-            if !carry.isEmpty {
-                let found = LineFeeds.first(in: base, count: count)
-                if found < 0 {
-                    carry.append(contentsOf: bytes)
-                    continue
+            writer: ChunkWriter(destination: output, at: 0, sys: store.sys))
+        var total: Int64 = 0
+        var writeError: Errno?
+        do {
+            try store.readLines(source, path: path, size: Int(length)) { piece, _ in
+                let bytes = UnsafeRawBufferPointer(piece)
+                total += Int64(bytes.count)
+                guard let base = piece.baseAddress else { return true }
+                var position = 0
+                while position < bytes.count {
+                    let found = LineFeeds.first(in: base + position, count: bytes.count - position)
+                    // Only the file's last line ends without a line feed.
+                    let end = found < 0 ? bytes.count : position + found + 1
+                    scanner.line(UnsafeRawBufferPointer(rebasing: bytes[position..<end]), fate)
+                    position = end
                 }
-                carry.append(contentsOf: bytes[...found])
-                carry.withUnsafeBytes { scanner.line($0, fate) }
+                // The reader reuses its buffer for the next piece.
                 scanner.leavePiece()
-                carry.removeAll()
-                position = found + 1
-            }
-            while position < count {
-                let found = LineFeeds.first(in: base + position, count: count - position)
-                if found < 0 {
-                    carry.append(contentsOf: bytes[position...])
-                    break
+                do throws(Errno) {
+                    try scanner.writer.flushIfFull()
+                } catch {
+                    writeError = error
+                    return false
                 }
-                scanner.line(
-                    UnsafeRawBufferPointer(rebasing: bytes[position...(position + found)]), fate)
-                position += found + 1
+                return true
             }
-            scanner.leavePiece()
-            try scanner.writer.flushIfFull()
+        } catch {
+            throw Errno(error.errno ?? Errno.ioError.rawValue)
         }
-        if !carry.isEmpty { carry.withUnsafeBytes { scanner.line($0, fate) } }
+        if let writeError { throw writeError }
         scanner.finish()
         try scanner.writer.flush()
-        return offset == length ? scanner.scan : nil
+        return total == length ? scanner.scan : nil
     }
 }
 

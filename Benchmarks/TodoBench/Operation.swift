@@ -221,6 +221,15 @@ enum Operations {
                 check: .edit(description: "line \(n) done") { lines in
                     lines.count >= number && lines[number - 1].starts(with: [0x78, 0x20])
                 }),
+            // `do` as todo.sh runs it by default, archiving afterwards: held to no goal, against
+            // archive's floor (the done tasks appended, the rest rewritten).
+            Operation(
+                name: "do N, auto-archive", writes: true, todo: ["-A", "do", n],
+                floor: archiveFloor,
+                todoSh: nil, topydo: nil,
+                check: .edit(description: "no done task left") { lines in
+                    !lines.contains { $0.starts(with: [0x78, 0x20]) }
+                }, goal: Goal.none, readsDone: true),
             Operation(
                 name: "pri N A", writes: true, todo: ["pri", n, "A"], floor: copyFloor,
                 todoSh: ["pri", n, "A"], topydo: ["pri", n, "A"],
@@ -252,12 +261,7 @@ enum Operations {
                 }, goal: .add),
             Operation(
                 name: "archive", writes: true, todo: ["archive"],
-                floor: [
-                    sh, "-c",
-                    "grep '^x ' \"$1\" >> \"$2\" && sync \"$2\" && grep -v '^x ' \"$1\" > \"$1.tmp\""
-                        + " && sync \"$1.tmp\" && mv \"$1.tmp\" \"$1\"",
-                    "sh", "$TODO", "$DONE",
-                ],
+                floor: archiveFloor,
                 todoSh: ["archive"], topydo: nil,
                 check: .edit(description: "no done task left") { lines in
                     !lines.contains { $0.starts(with: [0x78, 0x20]) }
@@ -274,6 +278,15 @@ enum Operations {
     }
 
     /// What a one-line edit costs at least: a copy, synced, renamed over the file.
+    /// What an archive must do at least: append the done tasks to done.txt and sync it, then
+    /// write the rest to a new file, sync it and rename it over todo.txt.
+    static let archiveFloor = [
+        "/bin/sh", "-c",
+        "grep '^x ' \"$1\" >> \"$2\" && sync \"$2\" && grep -v '^x ' \"$1\" > \"$1.tmp\""
+            + " && sync \"$1.tmp\" && mv \"$1.tmp\" \"$1\"",
+        "sh", "$TODO", "$DONE",
+    ]
+
     static let copyFloor = [
         "/bin/sh", "-c", "cp \"$1\" \"$1.tmp\" && sync \"$1.tmp\" && mv \"$1.tmp\" \"$1\"", "sh",
         "$TODO",

@@ -52,6 +52,14 @@ struct MoveRecorder {
                 Hunk(
                     beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
                     before: stretch.before, after: [], aboveHash: above, belowHash: below))
+        } else if Self.sharesNoLine(stretch.before, stretch.after) {
+            // Lines replaced by others none of which they hold (emptied duplicates, a blank
+            // left by `mv`): the one hunk the comparison would find, made without copying.
+            sourceHunks.append(
+                Hunk(
+                    beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
+                    before: stretch.before, after: stretch.after, above: stretch.above,
+                    below: stretch.below))
         } else {
             let change = FileChange(
                 path: source,
@@ -68,6 +76,15 @@ struct MoveRecorder {
         }
         for (line, isMoved) in zip(stretch.before, moved) where isMoved { movedLines.append(line) }
         shift += stretch.before.count - stretch.after.count
+    }
+
+    /// Whether none of `before` is also one of `after` (both not empty): then the shortest
+    /// edit script replaces them all in one run.
+    private static func sharesNoLine(_ before: [[UInt8]], _ after: [[UInt8]]) -> Bool {
+        guard !before.isEmpty, !after.isEmpty else { return false }
+        if after.count == 1 { return !before.contains(after[0]) }
+        let new = Set(after)
+        return !before.contains { new.contains($0) }
     }
 
     /// Whether `line` holds exactly the bytes of `bytes`.

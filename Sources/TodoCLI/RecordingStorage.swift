@@ -308,6 +308,34 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         return count
     }
 
+    /// Moves lines in one pass as the inner store does, recording both files' changes from the
+    /// stretches it tells, when this is their first write; `nil` (nothing done) otherwise.
+    func moveLinesInPieces(
+        from source: String, to destination: String?, matchingEarliest: Bool,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
+    ) throws -> LineMoveResult? {
+        settleReported()
+        guard records[source] == nil, destination.map({ records[$0] == nil }) ?? true,
+            let files = inner as? FileStorage
+        else { return nil }
+        let target = destination ?? source
+        var recorder = MoveRecorder(source: source, destination: target)
+        var observer = MoveObserver(
+            restart: { recorder = MoveRecorder(source: source, destination: target) },
+            removed: { recorder.removed($0, moved: $1) },
+            appended: { recorder.appended($0, forEachAfter: $1) })
+        observer.matchesEarliest = matchingEarliest
+        let result = try files.moveLinesInPieces(
+            from: source, to: destination, observingLines: observer, fate, accepting: accept)
+        guard result != nil else { return nil }
+        for change in recorder.changes where watched.contains(change.path) {
+            order.append(change.path)
+            records[change.path] = .observed(change)
+        }
+        return result
+    }
+
     func fileExists(_ path: String) -> Bool { inner.fileExists(path) }
 
     func directoryExists(_ path: String) -> Bool { inner.directoryExists(path) }

@@ -3,12 +3,13 @@ import TodoTxt
 
 /// How one attempt of a move line by line ended.
 private enum LineMoveOutcome {
-    /// The move is complete; the scan holds the moved lines.
-    case done(MoveScan)
+    /// The move is complete.
+    case done(LineMoveResult)
     /// A file was replaced while its lock was held: release everything and lock again.
     case restart
-    /// The files are of a kind only the whole-file move handles.
-    case wholeFile
+    /// The files are of a kind only the whole-file move handles, or the caller declined the
+    /// move once the source was read: nothing was written.
+    case notInPieces
 }
 
 extension FileStorage: LineMovingStorage {
@@ -22,54 +23,32 @@ extension FileStorage: LineMovingStorage {
             moved: moved)
     }
 
+    package func moveLinesInPieces(
+        from source: String, to destination: String?, matchingEarliest: Bool,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
+    ) throws -> LineMoveResult? {
+        try moveLinesInPieces(
+            from: source, to: destination, observingLines: nil, fate, accepting: accept)
+    }
+
     /// ``moveLines(from:to:_:moved:)``, telling `observer` what it changed as it goes; when the
     /// files need the whole-file move (one file under two names, a device as destination),
     /// that runs instead and tells `observe` what it wrote.
-    ///
-    /// The steps and the record are those of ``move(from:to:_:)``, so that a move killed on
-    /// the way is finished or taken back the same way; only the source is read once, in
-    /// pieces, its kept lines written to the new version as they come, and the destination
-    /// only counted to its end.
     package func moveLines(
         from source: String, to destination: String, observing observe: WriteObserver?,
         observingLines observer: MoveObserver?,
         _ fate: (UnsafeRawBufferPointer) -> LineFate,
         moved: (UnsafeRawBufferPointer) -> Void
     ) throws -> Int {
-        let sourceLocation = try locate(source)
-        let destinationLocation = try locate(destination)
-        if sourceLocation.path != destinationLocation.path
-            && !isSameFile(sourceLocation, destinationLocation)
-            && !isCharacterDevice(destinationLocation)
+        if let result = try moveLinesInPieces(
+            from: source, to: destination, observingLines: observer,
+            { _, content, _ in fate(content) })
         {
-            let targets = [
-                LockTarget(location: sourceLocation, path: source, creating: false),
-                LockTarget(location: destinationLocation, path: destination, creating: true),
-            ]
-            var wholeFile = false
-            attempts: for _ in 0..<Self.attempts {
-                let files = try lockAll(targets)
-                let outcome: LineMoveOutcome
-                do {
-                    defer { unlock(files) }
-                    guard files.count == 2 else { throw keptChanging(source) }
-                    outcome = try moveLinesOnce(
-                        from: files[0], to: files[1], observer: observer, fate)
-                }
-                switch outcome {
-                case .done(let scan):
-                    // Told once both locks are released: a reader of the output that is slow
-                    // (a pager) must not keep other commands waiting.
-                    scan.forEachMoved(moved)
-                    return scan.movedCount
-                case .restart:
-                    continue
-                case .wholeFile:
-                    wholeFile = true
-                    break attempts
-                }
-            }
-            if !wholeFile { throw keptChanging(source) }
+            // Told once both locks are released: a reader of the output that is slow (a
+            // pager) must not keep other commands waiting.
+            result.forEachMoved(moved)
+            return result.movedCount
         }
         observer?.restart()
         let lines = try move(from: source, to: destination, observing: observe) { list in
@@ -80,14 +59,58 @@ extension FileStorage: LineMovingStorage {
         return lines.count
     }
 
+    /// ``TodoStorage/moveLinesInPieces(from:to:matchingEarliest:_:accepting:)``, telling
+    /// `observer` what it changed as it goes; `nil` when the files need the whole-file move or
+    /// `accept` said no (nothing is written then).
+    ///
+    /// The steps and the record are those of ``move(from:to:_:)``, so that a move killed on
+    /// the way is finished or taken back the same way; only the source is read once, in
+    /// pieces, its kept lines written to the new version as they come, and the destination
+    /// only counted to its end.
+    package func moveLinesInPieces(
+        from source: String, to destination: String?, observingLines observer: MoveObserver?,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool = { true }
+    ) throws -> LineMoveResult? {
+        let sourceLocation = try locate(source)
+        var targets = [LockTarget(location: sourceLocation, path: source, creating: false)]
+        if let destination {
+            let destinationLocation = try locate(destination)
+            guard sourceLocation.path != destinationLocation.path,
+                !isSameFile(sourceLocation, destinationLocation),
+                !isCharacterDevice(destinationLocation)
+            else { return nil }
+            targets.append(
+                LockTarget(location: destinationLocation, path: destination, creating: true))
+        }
+        for _ in 0..<Self.attempts {
+            let files = try lockAll(targets)
+            let outcome: LineMoveOutcome
+            do {
+                defer { unlock(files) }
+                guard files.count == targets.count else { throw keptChanging(source) }
+                outcome = try moveLinesOnce(
+                    from: files[0], to: files.count > 1 ? files[1] : nil, observer: observer,
+                    fate, accepting: accept)
+            }
+            switch outcome {
+            case .done(let result): return result
+            case .restart: continue
+            case .notInPieces: return nil
+            }
+        }
+        throw keptChanging(source)
+    }
+
     /// One attempt of a move line by line, with both files locked.
     private func moveLinesOnce(
-        from source: LockedFile, to destination: LockedFile, observer: MoveObserver?,
-        _ fate: (UnsafeRawBufferPointer) -> LineFate
+        from source: LockedFile, to destination: LockedFile?, observer: MoveObserver?,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        accepting accept: () -> Bool
     ) throws -> LineMoveOutcome {
         guard let (fd, state) = try openLocked(source) else { return .restart }
         defer { try? sys.close(fd) }
-        guard state.kind == .regular else { return .wholeFile }
+        guard state.kind == .regular else { return .notInPieces }
         observer?.restart()
         // 1. The source's new version, synced but not yet in place.
         var scanned: MoveScan?
@@ -95,8 +118,9 @@ extension FileStorage: LineMovingStorage {
         do {
             temporary = try prepareTemporary(source, expecting: state) { out throws(Errno) in
                 scanned = try MoveScan.run(
-                    fd, length: state.identity?.size ?? 0, to: out, sys: sys, fate: fate,
-                    observe: observer?.removed)
+                    fd, path: source.path, length: state.identity?.size ?? 0, to: out,
+                    store: self, fate: fate,
+                    observe: observer?.removed, matchesEarliest: observer?.matchesEarliest ?? false)
             }
         } catch {
             switch error {
@@ -104,12 +128,20 @@ extension FileStorage: LineMovingStorage {
             case .failed(let storeError), .unsynced(let storeError): throw storeError
             }
         }
-        guard let scan = scanned, scan.removedCount > 0 else {
+        guard let scan = scanned else {
             try? sys.removeAt(source.directory, temporary.name)
-            return scanned == nil ? .restart : .done(MoveScan())
+            return .restart
         }
-        if scan.movedCount == 0 {
-            // Only lines taken out: a plain replace.
+        guard accept(), scan.movedCount == 0 || destination != nil else {
+            try? sys.removeAt(source.directory, temporary.name)
+            return .notInPieces
+        }
+        guard scan.isChanged else {
+            try? sys.removeAt(source.directory, temporary.name)
+            return .done(LineMoveResult(scan: scan, destinationLineCount: nil))
+        }
+        guard let destination, scan.movedCount > 0 else {
+            // Only lines taken out or replaced: a plain replace.
             do {
                 try commitTemporary(temporary, to: source, expecting: state, comparingBytes: false)
             } catch {
@@ -118,7 +150,7 @@ extension FileStorage: LineMovingStorage {
                 case .failed(let storeError), .unsynced(let storeError): throw storeError
                 }
             }
-            return .done(scan)
+            return .done(LineMoveResult(scan: scan, destinationLineCount: nil))
         }
         guard let end = try destinationEnd(destination), let before = state.identity else {
             try? sys.removeAt(source.directory, temporary.name)
@@ -129,7 +161,7 @@ extension FileStorage: LineMovingStorage {
             source: source.location.path, destination: destination.location.path,
             sourceBefore: before, temporary: temporary.name,
             temporaryDevice: temporary.device, temporaryInode: temporary.inode,
-            destinationLength: Int64(end.length), tail: [], lines: [], blanks: false)
+            destinationLength: Int64(end.length), tail: [], lines: [], blanks: scan.blanks)
         let finished = try recordAppendAndRename(
             record, temporary: temporary, from: source, to: destination, expecting: state,
             comparingBytes: false,
@@ -137,7 +169,8 @@ extension FileStorage: LineMovingStorage {
             append: { writer throws(Errno) in try tail.write(to: &writer) })
         guard finished else { return .restart }
         if let observer { tail.tell(observer, end: end) }
-        return .done(scan)
+        return .done(
+            LineMoveResult(scan: scan, destinationLineCount: end.lineCount + scan.movedCount))
     }
 
     /// Opens a locked file by its name for reading: the descriptor and the file's state (no
@@ -169,15 +202,9 @@ extension FileStorage: LineMovingStorage {
         guard let (fd, state) = try openLocked(file) else { return nil }
         defer { try? sys.close(fd) }
         var scan = AppendScan()
-        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { piece.deallocate() }
-        while true {
-            let offset = Int64(scan.length)
-            let count = try call("read", file.path) { () throws(Errno) in
-                try sys.readAt(fd, piece, offset)
-            }
-            if count == 0 { break }
-            scan.take(UnsafeRawBufferPointer(rebasing: piece[..<count]))
+        try readLines(fd, path: file.path, size: Int(state.identity?.size ?? 0)) { piece, _ in
+            scan.take(UnsafeRawBufferPointer(piece))
+            return true
         }
         return Int64(scan.length) == state.identity?.size ? scan : nil
     }
@@ -237,6 +264,26 @@ private struct TailWriter {
         writer.append([0x0A])
         let digits = Array(String(closing).utf8)
         writer.append(MoveRecord.fieldHeader("tail-lines", count: digits.count) + digits + [0x0A])
+        if !scan.sourceContents.isEmpty {
+            // Some lines left the source as another content: the record lists every moved
+            // line as the source holds it (see ``MoveRecord/lines``).
+            var failure: Errno?
+            var index = 0
+            scan.forEachMoved { content in
+                defer { index += 1 }
+                guard failure == nil else { return }
+                let line = scan.sourceContents[index].map { $0[...] } ?? Array(content)[...]
+                writer.append(MoveRecord.fieldHeader("line", count: line.count))
+                writer.append(line)
+                writer.append([0x0A])
+                do throws(Errno) {
+                    try writer.flushIfFull()
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+        }
         try writer.flush()
     }
 

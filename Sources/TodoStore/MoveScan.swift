@@ -4,8 +4,9 @@ import TodoTxt
 /// One pass over a move's source, in pieces: the lines it keeps go to the source's new version
 /// as they are read, the contents of the lines it moves are gathered for the destination, and
 /// nothing else of the file is held. Lines are split as ``TodoList`` splits them, and the new
-/// version is what ``TodoList/removeLines(at:)`` and serializing would give: the byte order
-/// mark, then every kept line's bytes unchanged.
+/// version is what applying the fates to the whole list and serializing would give: the byte
+/// order mark, then every kept line's bytes unchanged and every replaced line's new content
+/// with its fitted terminator.
 struct MoveScan {
     /// The moved lines' contents, one after the other.
     var movedBytes: [UInt8] = []
@@ -13,9 +14,19 @@ struct MoveScan {
     var movedEnds: [Int] = []
     /// How many lines were taken out (moved or removed).
     var removedCount = 0
+    /// Whether any line was taken out, moved or replaced.
+    var isChanged = false
+    /// The source's content of each moved line that went to the destination as another
+    /// content (``LineFate/moveAs(_:)``), by its place among the moved lines: what a move
+    /// killed on the way looks for in the source.
+    var sourceContents: [Int: [UInt8]] = [:]
 
     /// The number of moved lines.
     var movedCount: Int { movedEnds.count }
+
+    /// Whether the source keeps its number of lines (the moved lines left blanks), as a
+    /// move's record notes it.
+    var blanks: Bool { removedCount == 0 }
 
     /// Calls `body` with each moved line's content, in order.
     func forEachMoved(_ body: (UnsafeRawBufferPointer) -> Void) {
@@ -28,73 +39,75 @@ struct MoveScan {
         }
     }
 
-    /// Reads `source` (`length` bytes by its status) from its start and writes the kept lines
-    /// to `output`. Returns `nil` when the source did not hold `length` bytes (someone changed
-    /// it meanwhile).
+    /// Reads `source` (`length` bytes by its status) from its start through `store`'s line
+    /// reader and writes the kept lines to `output`. Returns `nil` when the source did not
+    /// hold `length` bytes (someone changed it meanwhile). A failed read or write throws the
+    /// error number (the temporary file's writer reports it for the source's path).
     static func run(
-        _ source: Int32, length: Int64, to output: Int32, sys: FileSystem,
-        fate: (UnsafeRawBufferPointer) -> LineFate,
-        observe: ((ChangedLines, [Bool]) -> Void)?
+        _ source: Int32, path: String, length: Int64, to output: Int32, store: FileStorage,
+        fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
+        observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool = false
     ) throws(Errno) -> MoveScan? {
         var scanner = MoveScanner(
-            observe: observe,
-            writer: ChunkWriter(destination: output, at: 0, sys: sys))
-        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { piece.deallocate() }
-        // A line that runs over the end of a piece, gathered until its end.
-        var carry: [UInt8] = []
-        var offset: Int64 = 0
-        while true {
-            let count = try sys.readAt(source, piece, offset)
-            if count == 0 { break }
-            offset += Int64(count)
-            let bytes = UnsafeRawBufferPointer(rebasing: piece[..<count])
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
-            var position = 0
-            if !carry.isEmpty {
-                let found = LineFeeds.first(in: base, count: count)
-                if found < 0 {
-                    carry.append(contentsOf: bytes)
-                    continue
+            observe: observe, matchesEarliest: matchesEarliest,
+            writer: ChunkWriter(destination: output, at: 0, sys: store.sys))
+        var total: Int64 = 0
+        var writeError: Errno?
+        do {
+            try store.readLines(source, path: path, size: Int(length)) { piece, _ in
+                let bytes = UnsafeRawBufferPointer(piece)
+                total += Int64(bytes.count)
+                guard let base = piece.baseAddress else { return true }
+                var position = 0
+                while position < bytes.count {
+                    let found = LineFeeds.first(in: base + position, count: bytes.count - position)
+                    // Only the file's last line ends without a line feed.
+                    let end = found < 0 ? bytes.count : position + found + 1
+                    scanner.line(UnsafeRawBufferPointer(rebasing: bytes[position..<end]), fate)
+                    position = end
                 }
-                carry.append(contentsOf: bytes[...found])
-                carry.withUnsafeBytes { scanner.line($0, fate) }
+                // The reader reuses its buffer for the next piece.
                 scanner.leavePiece()
-                carry.removeAll()
-                position = found + 1
-            }
-            while position < count {
-                let found = LineFeeds.first(in: base + position, count: count - position)
-                if found < 0 {
-                    carry.append(contentsOf: bytes[position...])
-                    break
+                do throws(Errno) {
+                    try scanner.writer.flushIfFull()
+                } catch {
+                    writeError = error
+                    return false
                 }
-                scanner.line(
-                    UnsafeRawBufferPointer(rebasing: bytes[position...(position + found)]), fate)
-                position += found + 1
+                return true
             }
-            scanner.leavePiece()
-            try scanner.writer.flushIfFull()
+        } catch {
+            throw Errno(error.errno ?? Errno.ioError.rawValue)
         }
-        if !carry.isEmpty { carry.withUnsafeBytes { scanner.line($0, fate) } }
+        if let writeError { throw writeError }
         scanner.finish()
         try scanner.writer.flush()
-        return offset == length ? scanner.scan : nil
+        return total == length ? scanner.scan : nil
     }
 }
 
 /// The state of a ``MoveScan`` between lines.
 private struct MoveScanner {
     let observe: ((ChangedLines, [Bool]) -> Void)?
+    /// See ``MoveObserver/matchesEarliest``.
+    let matchesEarliest: Bool
     var writer: ChunkWriter
     var scan = MoveScan()
     /// The index of the next line.
     var index = 0
     var hasByteOrderMark = false
+    /// Whether the byte order mark still waits for the new version's first line (no line was
+    /// kept or replaced yet).
+    var markPending = false
+    /// The terminator a replaced line that is empty and was the last gets: line 0's, or LF
+    /// (``TodoList/newLineTerminator``).
+    var newLine = LineTerminator.lf
     /// The last kept line, while it is still in the piece being read.
     var lastKept: UnsafeRawBufferPointer?
     /// The last kept line, copied when its piece was left.
     var lastKeptCopy: [UInt8]?
+    /// The last line written in place of another, whose copy the next equal one shares.
+    var lastRewritten: [UInt8] = []
     /// The stretch of removed lines being gathered (only when observed).
     var stretch:
         (firstLine: Int, lines: [[UInt8]], moved: [Bool], above: [UInt8]?, after: [[UInt8]])?
@@ -102,53 +115,132 @@ private struct MoveScanner {
     /// Takes one line, with its terminator (the file's last may have none), where `fate`
     /// sends it.
     mutating func line(
-        _ raw: UnsafeRawBufferPointer, _ fate: (UnsafeRawBufferPointer) -> LineFate
+        _ raw: UnsafeRawBufferPointer,
+        _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate
     ) {
         var contentStart = 0
         if index == 0, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
             contentStart = 3
             hasByteOrderMark = true
+            markPending = true
             writer.append(UnsafeRawBufferPointer(rebasing: raw[..<3]))
             // A byte order mark with nothing after it is no line.
             if raw.count == 3 { return }
         }
-        var terminator = 0
+        var terminator = LineTerminator.none
         if raw.last == 0x0A {
-            terminator = raw.count - 1 > contentStart && raw[raw.count - 2] == 0x0D ? 2 : 1
+            terminator = raw.count - 1 > contentStart && raw[raw.count - 2] == 0x0D ? .crlf : .lf
         }
+        if index == 0 && terminator != .none { newLine = terminator }
         let content = UnsafeRawBufferPointer(
-            rebasing: raw[contentStart..<(raw.count - terminator)])
-        let fate = fate(content)
+            rebasing: raw[contentStart..<(raw.count - terminator.bytes.count)])
+        let fate = fate(index, content, raw)
         defer { index += 1 }
-        if fate == .keep {
-            writer.append(UnsafeRawBufferPointer(rebasing: raw[contentStart...]))
-            guard observe != nil else { return }
-            if var current = stretch, current.firstLine == 0, hasByteOrderMark,
-                current.after.isEmpty
-            {
-                // Without line 0, the byte order mark starts this line: it is the stretch's
-                // new first line (a stretch ends at a line end of both versions).
-                current.lines.append(Array(raw))
-                current.moved.append(false)
-                current.after = [LineScan.byteOrderMark + raw]
-                stretch = current
-            } else {
-                endStretch(below: raw)
-            }
-            lastKept = raw
+        if case .keep = fate {
+            keep(raw, contentStart: contentStart)
             return
         }
-        scan.removedCount += 1
-        if fate == .move {
+        scan.isChanged = true
+        switch fate {
+        case .keep:
+            break
+        case .replace(let new):
+            replace(raw, with: new, terminator: terminator)
+        case .rewrite(let bytes):
+            rewrite(raw, as: bytes)
+        case .moveLeavingBlank where terminator != .none:
             scan.movedBytes.append(contentsOf: content)
             scan.movedEnds.append(scan.movedBytes.count)
+            replace(raw, with: [], terminator: terminator)
+        case .move, .moveAs, .remove, .moveLeavingBlank:
+            scan.removedCount += 1
+            var isMoved = true
+            switch fate {
+            case .moveAs(let new):
+                scan.sourceContents[scan.movedCount] = Array(content)
+                scan.movedBytes.append(contentsOf: new)
+            case .remove: isMoved = false
+            default: scan.movedBytes.append(contentsOf: content)
+            }
+            if isMoved { scan.movedEnds.append(scan.movedBytes.count) }
+            guard observe != nil else { return }
+            openStretch()
+            stretch?.lines.append(Array(raw))
+            stretch?.moved.append(isMoved)
         }
+    }
+
+    /// Writes a kept line and tells the stretch above it.
+    private mutating func keep(_ raw: UnsafeRawBufferPointer, contentStart: Int) {
+        writer.append(UnsafeRawBufferPointer(rebasing: raw[contentStart...]))
+        defer {
+            markPending = false
+            lastKept = raw
+        }
+        guard observe != nil, var current = stretch else { return }
+        if markPending {
+            // Without line 0, the byte order mark starts this line: it is the stretch's
+            // new first line (a stretch ends at a line end of both versions).
+            current.lines.append(Array(raw))
+            current.moved.append(false)
+            current.after = [LineScan.byteOrderMark + raw]
+            stretch = current
+            return
+        }
+        if matchesEarliest, current.after.isEmpty,
+            let equal = current.lines.firstIndex(where: { $0.elementsEqual(raw) })
+        {
+            // A whole-file comparison keeps the first removed line with these bytes and takes
+            // this one out instead: the lines above it are told, the rest stay gathered.
+            if equal > 0 {
+                observe?(
+                    ChangedLines(
+                        firstLine: current.firstLine, before: Array(current.lines[..<equal]),
+                        after: [], above: current.above, below: current.lines[equal]),
+                    Array(current.moved[..<equal]))
+            }
+            stretch = (
+                current.firstLine + equal + 1, Array(current.lines[(equal + 1)...]) + [Array(raw)],
+                Array(current.moved[(equal + 1)...]) + [current.moved[equal]],
+                current.lines[equal], []
+            )
+            return
+        }
+        endStretch(below: raw)
+    }
+
+    /// Writes `new` with `terminator` fitted in place of a line, and gathers the change.
+    private mutating func replace(
+        _ raw: UnsafeRawBufferPointer, with new: [UInt8], terminator: LineTerminator
+    ) {
+        let fitted = TodoList.fitted(
+            terminator, isEmpty: new.isEmpty, lastByte: new.last, newLine: newLine)
+        rewrite(raw, as: new + fitted.bytes)
+    }
+
+    /// Writes `line` in place of a line, and gathers the change.
+    private mutating func rewrite(_ raw: UnsafeRawBufferPointer, as line: [UInt8]) {
+        writer.append(line)
+        let mark = markPending
+        markPending = false
         guard observe != nil else { return }
+        openStretch()
+        stretch?.lines.append(Array(raw))
+        stretch?.moved.append(false)
+        if mark {
+            stretch?.after.append(LineScan.byteOrderMark + line)
+        } else {
+            // Many lines rewritten alike (emptied duplicates) share one copy.
+            if line != lastRewritten { lastRewritten = line }
+            stretch?.after.append(lastRewritten)
+        }
+    }
+
+    /// Starts a stretch of changed lines at this line, unless one is open.
+    private mutating func openStretch() {
         if stretch == nil {
             stretch = (index, [], [], lastKept.map { Array($0) } ?? lastKeptCopy, [])
         }
-        stretch?.lines.append(Array(raw))
-        stretch?.moved.append(fate == .move)
     }
 
     /// The piece (or the gathered line) the pointers lead into is about to be reused.
@@ -164,8 +256,8 @@ private struct MoveScanner {
         guard let observe, let current = stretch else { return }
         stretch = nil
         var after = current.after
-        if after.isEmpty && current.firstLine == 0 && hasByteOrderMark {
-            after = [LineScan.byteOrderMark]
+        if markPending && current.firstLine == 0 {
+            after.append(LineScan.byteOrderMark)
         }
         observe(
             ChangedLines(

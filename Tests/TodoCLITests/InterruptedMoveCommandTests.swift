@@ -26,7 +26,10 @@ enum NextCommand: String, CaseIterable, CustomTestStringConvertible {
 /// every task once and writes nothing, and hand edits made in between are kept (README, "Every
 /// task in exactly one file").
 @Suite(.serialized) struct InterruptedMoveCommandTests {
-    static let moves: [[String]] = [["archive"], ["do", "1"], ["-f", "mv", "3", "other.txt"]]
+    static let moves: [[String]] = [
+        ["archive"], ["do", "1"], ["-f", "mv", "3", "other.txt"],
+        ["-f", "-n", "mv", "3", "other.txt"],
+    ]
 
     /// A fresh directory with the three files, and a state directory for the move journal.
     static func prepare() throws -> (files: String, state: String) {

@@ -293,6 +293,43 @@ struct FaultInjectionTests {
         #expect(directory.temporaries().isEmpty)
     }
 
+    /// A move in one pass that replaces a line on its way, leaves a blank and takes lines out
+    /// (`do` with auto-archive, `mv`), failing at any step: both files as they were, no
+    /// temporary file, one error naming one of them (or the move's record, which is renamed
+    /// into the journal first).
+    @Test(arguments: Fault.allCases)
+    func aMoveInPiecesLeavesBothFilesAsTheyWere(fault: Fault) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let todo = directory.file("todo.txt")
+        let done = directory.file("done.txt")
+        try writeFile(todo, Self.original, mode: 0o640)
+        try writeFile(done, "x old\n".bytes)
+        let store = FileStorage(
+            fileSystem: fault.syscalls(), journalDirectory: directory.file("journal"))
+        let error = #expect(throws: StoreError.self) {
+            _ = try store.moveLinesInPieces(
+                from: todo, to: done,
+                { index, content, _ in
+                    switch index {
+                    case 10: .moveAs("x done".bytes + content)
+                    case 20: .moveLeavingBlank
+                    case 30: .remove
+                    default: .keep
+                    }
+                })
+        }
+        let description = error?.description ?? ""
+        #expect(
+            description.hasSuffix(": \(fault.reason)")
+                && [todo, done, directory.file("journal")].contains { description.contains($0) },
+            "\(description)")
+        #expect(try readFile(todo) == Self.original)
+        #expect(try readFile(done) == "x old\n".bytes)
+        #expect(status(todo).st_mode & 0o7777 == 0o640)
+        #expect(directory.temporaries().isEmpty)
+    }
+
     @Test func aMissingDirectoryIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

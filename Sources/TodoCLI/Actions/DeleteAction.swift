@@ -34,21 +34,27 @@ struct DeleteAction: TodoShAction {
         if words.count > 2 && !words[2].isEmpty {
             return try deleteTerm(words[2], in: context, index: index)
         }
+        var asked: [UInt8]?
         if !context.settings.force {
             // The question shows the task, so it is read (and checked) before asking.
             let current = LineWindow(try context.storage.read(file))
-            let text = String(
-                decoding: try current.content(at: try index(in: current)), as: UTF8.self)
-            if !session.confirm("Delete '\(text)'? (y/n) ") {
+            let task = Array(try current.content(at: try index(in: current)))
+            asked = task
+            if !session.confirm("Delete '\(String(decoding: task, as: UTF8.self))'? (y/n) ") {
                 throw CommandFailure.die("TODO: No tasks were deleted.")
             }
         }
         let lines = Session.lineIndices([word].compactMap { $0 })
-        let removed = try context.storage.update(file, lines: lines) { list -> [UInt8] in
-            let index = try index(in: list)
-            let line = Array(try list.content(at: index))
-            try session.blankOrRemove(index, in: &list)
-            return line
+        let removed: [UInt8]
+        if let taken = try session.takeOut(lines, from: file, to: nil, asked: asked) {
+            removed = taken.line
+        } else {
+            removed = try context.storage.update(file, lines: lines) { list -> [UInt8] in
+                let index = try index(in: list)
+                let line = Array(try list.content(at: index))
+                try session.blankOrRemove(index, in: &list)
+                return line
+            }
         }
         if session.verbose {
             session.echo(words[1], removed)

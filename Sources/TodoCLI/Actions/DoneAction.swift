@@ -24,6 +24,7 @@ struct DoneAction: TodoShAction {
     /// `do NR [NR ...]` (TodoShCompatibility.md §5.15), the numbers taken in order (`do 1 1`
     /// marks task 1, then warns that it is done), then `archive` unless auto-archive is off.
     func run(in context: Context) throws -> Int32 {
+        if let status = try markAndArchive(in: context) { return status }
         let session = context.operations
         let verbose = context.settings.verbosity > 0
         let today = context.now.date

@@ -44,30 +44,40 @@ struct MoveAction: TodoShAction {
                 word, in: list, file: source, usage: usage, lineGuard: lineGuard)
         }
         let sourcePrefix = Session.prefix(of: source)
+        var asked: [UInt8]?
         if !settings.force {
             // The question shows the task, so it is read (and checked) before asking.
             let current = LineWindow(try storage.read(source))
-            let text = String(
-                decoding: try current.content(at: try index(in: current)), as: UTF8.self)
+            let task = Array(try current.content(at: try index(in: current)))
+            asked = task
+            let text = String(decoding: task, as: UTF8.self)
             if !session.confirm("Move '\(text)' from \(source) to \(destination)? (y/n) ") {
                 throw session.die("\(sourcePrefix): No tasks moved.")
             }
         }
-        let moved = try storage.move(from: source, to: destination) {
-            list -> (moved: [[UInt8]], result: [UInt8]) in
-            try LineWindow.editing(&list) { window in
-                let index = try index(in: window)
-                let line = Array(try window.content(at: index))
-                try session.blankOrRemove(index, in: &window)
-                return ([line], line)
+        let moved: [UInt8]
+        let count: Int
+        let lines = Session.lineIndices([word].compactMap { $0 })
+        if let taken = try session.takeOut(lines, from: source, to: destination, asked: asked) {
+            moved = taken.line
+            count = try taken.destinationLineCount ?? storage.read(destination).count
+        } else {
+            moved = try storage.move(from: source, to: destination) {
+                list -> (moved: [[UInt8]], result: [UInt8]) in
+                try LineWindow.editing(&list) { window in
+                    let index = try index(in: window)
+                    let line = Array(try window.content(at: index))
+                    try session.blankOrRemove(index, in: &window)
+                    return ([line], line)
+                }
             }
+            count = try storage.read(destination).count
         }
         let number = words[1]
-        let target = try storage.read(destination)
         if settings.verbosity > 0 {
             session.echo(number, moved)
             context.console.line(
-                "\(sourcePrefix): \(number) moved to \(target.count) in "
+                "\(sourcePrefix): \(number) moved to \(count) in "
                     + "\(Session.prefix(of: destination)).")
         }
         return 0

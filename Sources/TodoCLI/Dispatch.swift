@@ -42,13 +42,14 @@ extension Session {
             throw CommandFailure.usage(error)
         }
         if type.writesFiles { try createDataFiles() }
-        // Record what the action changes in the todo file and done.txt, for `undo`, even when
-        // it fails after writing.
+        // Record what the action changes in the todo file, done.txt and the other files it
+        // names, for `undo`, even when it fails after writing.
         var context = Context(session: self)
         var recorder: RecordingStorage?
         if type.writesFiles, type != UndoAction.self, settings.history {
             let watching = RecordingStorage(
-                storage, watching: [settings.todoFile, settings.doneFile])
+                storage,
+                watching: [settings.todoFile, settings.doneFile] + action.otherFiles(settings))
             var world = environment
             world.storage = watching
             context = Context(

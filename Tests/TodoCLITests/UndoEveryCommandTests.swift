@@ -127,4 +127,38 @@ import Testing
         // The appended line was taken out of done.txt.
         #expect(try Data(contentsOf: directory.appendingPathComponent("done.txt")).isEmpty)
     }
+
+    /// `mv` to another file of the todo directory (and back out of it with SRC) and `addto`
+    /// write a file besides todo.txt and done.txt: undo takes the task back out of it too, so
+    /// that it is never left in two files, and the undo itself can be taken back later.
+    @Test(arguments: [
+        ["-f", "mv", "2", "other.txt"], ["-f", "mv", "1", "todo.txt", "other.txt"],
+        ["-f", "-n", "mv", "2", "other.txt"], ["addto", "other.txt", "new line"],
+    ])
+    func undoTakesBackTheOtherFileOfMvAndAddto(_ command: [String]) throws {
+        let todo = Array("a task +p\r\nb task @c\r\nc task\r\n".utf8)
+        let (directory, environment) = try EditUndoTests.setUp(bytes: todo)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["todo.txt", "done.txt", "other.txt"].map {
+            directory.appendingPathComponent($0)
+        }
+        try Data("x old\n".utf8).write(to: files[1])
+        try Data("other one\nother two".utf8).write(to: files[2])
+        func contents() throws -> [Data] { try files.map { try Data(contentsOf: $0) } }
+        func run(_ arguments: [String]) throws {
+            let run = try BuiltTodo.run(arguments, environment: environment, history: true)
+            #expect(run.status == 0, "\(arguments): \(run.errorText)")
+        }
+        let original = try contents()
+        try run(command)
+        let changed = try contents()
+        #expect(changed[2] != original[2], "\(command) left other.txt as it was")
+        try run(["undo"])
+        #expect(try contents() == original, "\(command)")
+        // After another command, the undo is a change like any other.
+        try run(["add", "another"])
+        try run(["undo"])
+        try run(["undo"])
+        #expect(try contents() == changed, "\(command), undo undone")
+    }
 }

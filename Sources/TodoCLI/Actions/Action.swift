@@ -68,9 +68,16 @@ protocol Action: Sendable {
     /// Runs the action and returns its exit status; anything else ends as a
     /// ``CommandFailure`` (or a store error), reported by ``CommandFailure/render(_:program:console:)``.
     func run(in context: Context) throws -> Int32
+
+    /// The files besides the todo file and done.txt that the action may write, whose changes
+    /// `undo` is to take back with the rest (the other file of `mv` and `addto`).
+    func otherFiles(_ settings: Settings) -> [String]
 }
 
 extension Action {
+    /// Most actions write only the todo file, done.txt and the report.
+    func otherFiles(_ settings: Settings) -> [String] { [] }
+
     /// Most actions complete nothing special.
     static var completion: CompletionKind { .none }
 

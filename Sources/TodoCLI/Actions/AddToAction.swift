@@ -15,12 +15,21 @@ struct AddToAction: TodoShAction {
         guard words.count >= 3, !words[1].isEmpty, !words[2].isEmpty else {
             throw CommandFailure.die("usage: \(context.program) addto DEST \"TODO ITEM\"")
         }
-        let destination = context.settings.todoDirectory + "/" + words[1]
+        let destination = Self.destination(words, context.settings)
         guard context.storage.fileExists(destination) else {
             throw CommandFailure.die("TODO: Destination file \(destination) does not exist.")
         }
         try context.operations.addTasks(
             [words.dropFirst(2).joined(separator: " ")], to: destination)
         return 0
+    }
+
+    func otherFiles(_ settings: Settings) -> [String] {
+        words.count >= 3 && !words[1].isEmpty ? [Self.destination(words, settings)] : []
+    }
+
+    /// DEST in the todo directory.
+    private static func destination(_ words: [String], _ settings: Settings) -> String {
+        settings.todoDirectory + "/" + words[1]
     }
 }

@@ -26,10 +26,7 @@ struct MoveAction: TodoShAction {
         let session = context.operations
         let settings = context.settings
         let usage = ["usage: \(context.program) mv NR DEST [SRC]"]
-        let directory = settings.todoDirectory
-        let destination = directory + "/" + (words.count > 2 ? words[2] : "")
-        let source =
-            words.count > 3 && !words[3].isEmpty ? directory + "/" + words[3] : settings.todoFile
+        let (destination, source) = Self.files(words, settings)
         let storage = context.storage
         guard storage.fileExists(source) else {
             throw session.die("TODO: Source file \(source) does not exist.")
@@ -81,5 +78,21 @@ struct MoveAction: TodoShAction {
                     + "\(Session.prefix(of: destination)).")
         }
         return 0
+    }
+
+    func otherFiles(_ settings: Settings) -> [String] {
+        let (destination, source) = Self.files(words, settings)
+        return words.count > 2 ? [destination, source] : [source]
+    }
+
+    /// DEST and SRC (the todo file when not given) in the todo directory.
+    private static func files(
+        _ words: [String], _ settings: Settings
+    ) -> (destination: String, source: String) {
+        let directory = settings.todoDirectory
+        let destination = directory + "/" + (words.count > 2 ? words[2] : "")
+        let source =
+            words.count > 3 && !words[3].isEmpty ? directory + "/" + words[3] : settings.todoFile
+        return (destination, source)
     }
 }

@@ -108,7 +108,7 @@ extension FileStorage: LineMovingStorage {
         _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
         accepting accept: () -> Bool
     ) throws -> LineMoveOutcome {
-        guard let (fd, state) = try openLocked(source) else { return .restart }
+        guard let (fd, state) = try openLockedForReading(source) else { return .restart }
         defer { try? sys.close(fd) }
         guard state.kind == .regular else { return .notInPieces }
         observer?.restart()
@@ -173,33 +173,10 @@ extension FileStorage: LineMovingStorage {
             LineMoveResult(scan: scan, destinationLineCount: end.lineCount + scan.movedCount))
     }
 
-    /// Opens a locked file by its name for reading: the descriptor and the file's state (no
-    /// bytes read); `nil` when the name no longer leads to the locked inode.
-    private func openLocked(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
-        let fd = try call("read", file.path) { () throws(Errno) in
-            try sys.openAt(file.directory, file.location.name, [], 0)
-        }
-        do throws(StoreError) {
-            let status = try call("read", file.path) { () throws(Errno) in try sys.status(fd) }
-            if status.kind == .directory { throw failure("read", file.path, .isDirectory) }
-            let held = try call("read", file.path) { () throws(Errno) in
-                try sys.status(file.fd)
-            }
-            guard held.device == status.device, held.inode == status.inode else {
-                try? sys.close(fd)
-                return nil
-            }
-            return (fd, FileState(bytes: [], status: status))
-        } catch {
-            try? sys.close(fd)
-            throw error
-        }
-    }
-
     /// The destination gone through to its end (see ``AppendScan``); `nil` when its name no
     /// longer leads to the locked inode or it changed while being read.
     private func destinationEnd(_ file: LockedFile) throws(StoreError) -> AppendScan? {
-        guard let (fd, state) = try openLocked(file) else { return nil }
+        guard let (fd, state) = try openLockedForReading(file) else { return nil }
         defer { try? sys.close(fd) }
         var scan = AppendScan()
         try readLines(fd, path: file.path, size: Int(state.identity?.size ?? 0)) { piece, _ in

@@ -123,18 +123,19 @@ extension FileStorage: LineSplicingStorage {
 
     /// Opens a locked file by its name for reading: the descriptor and the file's state (no
     /// bytes read); `nil` when the name no longer leads to the locked inode.
+    ///
+    /// - Throws: The store's error when the file cannot be opened or is a directory.
     func openLockedForReading(_ file: LockedFile) throws(StoreError) -> (Int32, FileState)? {
         let fd = try call("read", file.path) { () throws(Errno) in
             try sys.openAt(file.directory, file.location.name, [], 0)
         }
         do throws(StoreError) {
             let status = try call("read", file.path) { () throws(Errno) in try sys.status(fd) }
+            if status.kind == .directory { throw failure("read", file.path, .isDirectory) }
             let held = try call("read", file.path) { () throws(Errno) in
                 try sys.status(file.fd)
             }
-            guard status.kind != .directory, held.device == status.device,
-                held.inode == status.inode
-            else {
+            guard held.device == status.device, held.inode == status.inode else {
                 try? sys.close(fd)
                 return nil
             }

@@ -260,7 +260,10 @@ struct HistoryFile {
             guard let target = History.decodingEntry(stored, read: read) else {
                 throw Unusable(description: "cannot read \(path)")
             }
-            let made = try takeBack(target, through: storage).filter { !$0.isEmpty }
+            // Splicing was tried on these very hunks just now: straight to the merge.
+            let made = try takeBack(target, through: storage, splicing: false).filter {
+                !$0.isEmpty
+            }
             if !made.isEmpty {
                 let entry = HistoryEntry(
                     id: nextID, time: time, command: "undo", undid: target.id, files: made)
@@ -275,15 +278,15 @@ struct HistoryFile {
     }
 
     /// Takes `target` back, file by file through the three-way merge (lines edited since are
-    /// kept), checking every file before writing any; a change whose lines are all still in
-    /// place is taken back without reading the files whole (reading each only as far as its
-    /// last changed line and the one below it, unless a change ends the file).
+    /// kept), checking every file before writing any; unless `splicing` is false, a change
+    /// whose lines are all still in place is first tried without reading the files whole
+    /// (``FileChange/undoBySplicing(_:through:)``).
     ///
     /// - Returns: The records of the undo, one per file.
     private func takeBack(
-        _ target: HistoryEntry, through storage: any TodoStorage
+        _ target: HistoryEntry, through storage: any TodoStorage, splicing: Bool = true
     ) throws -> [FileChange] {
-        if let made = try FileChange.undoBySplicing(target.files, through: storage) {
+        if splicing, let made = try FileChange.undoBySplicing(target.files, through: storage) {
             return made
         }
         func refusal(_ error: any Error) -> Refusal {

@@ -32,6 +32,17 @@ struct ChunkWriter {
         if pending.count >= Self.pieceSize { try flush() }
     }
 
+    /// ``flushIfFull()`` for a body that cannot throw: a failure is kept in `failure`, and
+    /// once one is kept nothing more is written (the caller throws it when the body is done).
+    mutating func flushIfFull(keepingFailureIn failure: inout Errno?) {
+        guard failure == nil else { return }
+        do throws(Errno) {
+            try flushIfFull()
+        } catch {
+            failure = error
+        }
+    }
+
     /// Writes the pending bytes.
     mutating func flush() throws(Errno) {
         guard !pending.isEmpty else { return }

@@ -222,11 +222,7 @@ private struct TailWriter {
         forEachPiece { piece in
             guard failure == nil else { return }
             writer.append(piece)
-            do throws(Errno) {
-                try writer.flushIfFull()
-            } catch {
-                failure = error
-            }
+            writer.flushIfFull(keepingFailureIn: &failure)
         }
         if let failure { throw failure }
         try writer.flush()
@@ -253,11 +249,7 @@ private struct TailWriter {
                 writer.append(MoveRecord.fieldHeader("line", count: line.count))
                 writer.append(line)
                 writer.append([0x0A])
-                do throws(Errno) {
-                    try writer.flushIfFull()
-                } catch {
-                    failure = error
-                }
+                writer.flushIfFull(keepingFailureIn: &failure)
             }
             if let failure { throw failure }
         }

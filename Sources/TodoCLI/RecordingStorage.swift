@@ -293,19 +293,11 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         else {
             return try moveWholeList(from: source, to: destination, fate, moved: moved)
         }
-        var recorder = MoveRecorder(source: source, destination: destination)
-        let observer = MoveObserver(
-            restart: { recorder = MoveRecorder(source: source, destination: destination) },
-            removed: { recorder.removed($0, moved: $1) },
-            appended: { recorder.appended($0, forEachAfter: $1) })
-        let count = try files.moveLines(
-            from: source, to: destination, observing: { self.observed($0, $1, $2) },
-            observingLines: observer, fate, moved: moved)
-        for change in recorder.changes where watched.contains(change.path) {
-            order.append(change.path)
-            records[change.path] = .observed(change)
+        return try recordingMove(from: source, to: destination) { observer in
+            try files.moveLines(
+                from: source, to: destination, observing: { self.observed($0, $1, $2) },
+                observingLines: observer, fate, moved: moved)
         }
-        return count
     }
 
     /// Moves lines in one pass as the inner store does, recording both files' changes from the
@@ -319,16 +311,31 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         guard records[source] == nil, destination.map({ records[$0] == nil }) ?? true,
             let files = inner as? FileStorage
         else { return nil }
-        let target = destination ?? source
-        var recorder = MoveRecorder(source: source, destination: target)
+        return try recordingMove(
+            from: source, to: destination ?? source, matchingEarliest: matchingEarliest,
+            recording: { $0 != nil }
+        ) { observer in
+            try files.moveLinesInPieces(
+                from: source, to: destination, observingLines: observer, fate, accepting: accept)
+        }
+    }
+
+    /// Runs a move of lines that `body` makes through the store with the observer it is given,
+    /// and records both files' changes from what the observer was told (when `recording` says
+    /// the move was made).
+    private func recordingMove<Result>(
+        from source: String, to destination: String, matchingEarliest: Bool = false,
+        recording made: (Result) -> Bool = { _ in true },
+        _ body: (MoveObserver) throws -> Result
+    ) throws -> Result {
+        var recorder = MoveRecorder(source: source, destination: destination)
         var observer = MoveObserver(
-            restart: { recorder = MoveRecorder(source: source, destination: target) },
+            restart: { recorder = MoveRecorder(source: source, destination: destination) },
             removed: { recorder.removed($0, moved: $1) },
             appended: { recorder.appended($0, forEachAfter: $1) })
         observer.matchesEarliest = matchingEarliest
-        let result = try files.moveLinesInPieces(
-            from: source, to: destination, observingLines: observer, fate, accepting: accept)
-        guard result != nil else { return nil }
+        let result = try body(observer)
+        guard made(result) else { return result }
         for change in recorder.changes where watched.contains(change.path) {
             order.append(change.path)
             records[change.path] = .observed(change)

@@ -16,14 +16,19 @@ extension FileChange {
         var cursor = 0
         var shift = 0
         for hunk in hunks {
-            guard let region = locate(hunk, in: lines, near: hunk.afterStart + shift, from: cursor)
+            guard
+                let (region, taken) = locate(
+                    hunk, in: lines, near: hunk.afterStart + shift, from: cursor)
             else { throw .linesNotFound(path: path) }
             let unchanged = lines[cursor..<region.lowerBound]
             base += unchanged
             theirs += unchanged
-            for line in hunk.after { base += line }
+            // A stretch already taken back (by hand, or by an undo killed before it could
+            // record itself) is where base and ours agree: nothing to take back twice.
+            for line in taken ? hunk.before : hunk.after { base += line }
             for line in hunk.before { theirs += line }
-            baseIsOurs = baseIsOurs && lines[region].elementsEqual(hunk.after.joined())
+            baseIsOurs =
+                baseIsOurs && (taken || lines[region].elementsEqual(hunk.after.joined()))
             cursor = region.upperBound
             shift = region.lowerBound - hunk.afterStart
         }
@@ -41,12 +46,14 @@ extension FileChange {
     }
 
     /// Where the hunk's new lines are in `lines` (at or after `cursor`), nearest to `expected`:
-    /// where they are exactly with both their neighbours, else with one, else alone; else the
-    /// stretch between the neighbours, whatever it holds now (the merge then decides); `nil`
-    /// when not even the neighbours are there.
+    /// where they are exactly with both their neighbours, else with one; else, when the lines
+    /// it replaced are back between both neighbours, there (`taken`: this stretch is already
+    /// taken back); else the new lines alone; else the stretch between the neighbours,
+    /// whatever it holds now (the merge then decides); `nil` when not even the neighbours are
+    /// there.
     private func locate(
         _ hunk: Hunk, in lines: FileLines, near expected: Int, from cursor: Int
-    ) -> Range<Int>? {
+    ) -> (region: Range<Int>, taken: Bool)? {
         let count = hunk.after.count
         func line(_ index: Int, is expected: LineHash) -> Bool {
             index >= cursor && lines.line(index, hashes: expected)
@@ -55,30 +62,48 @@ extension FileChange {
         func aboveFits(_ start: Int) -> Bool {
             hunk.above.map { line(start - 1, is: $0) } ?? (start == 0)
         }
-        func belowFits(_ start: Int) -> Bool {
-            hunk.below.map { line(start + count, is: $0) } ?? (start + count == lines.count)
+        // Whether the neighbour below fits a stretch of `length` lines starting at `start`.
+        func belowFits(_ start: Int, _ length: Int = count) -> Bool {
+            hunk.below.map { line(start + length, is: $0) } ?? (start + length == lines.count)
         }
-        func newLinesFit(_ start: Int) -> Bool {
-            guard start >= cursor, start + count <= lines.count else { return false }
-            for index in 0..<count where !lines[start + index].elementsEqual(hunk.after[index]) {
+        // Whether `content` is there, starting at `start`.
+        func fits(_ content: [[UInt8]], _ start: Int) -> Bool {
+            guard start >= cursor, start + content.count <= lines.count else { return false }
+            for index in content.indices where !lines[start + index].elementsEqual(content[index]) {
                 return false
             }
             return true
         }
+        let newLinesFit = { fits(hunk.after, $0) }
         let positions = { FileChange.outward(from: expected, within: cursor...lines.count) }
         if let start = positions().first(where: {
             newLinesFit($0) && aboveFits($0) && belowFits($0)
         }) {
-            return start..<(start + count)
+            return (start..<(start + count), false)
         }
-        // A neighbour was edited by hand: the new lines with the other neighbour, or alone.
-        let oneSide: (Int) -> Bool =
-            count > 0 ? { newLinesFit($0) && (aboveFits($0) || belowFits($0)) } : aboveFits
-        if let start = positions().first(where: oneSide)
-            ?? (count > 0
-                ? positions().first(where: newLinesFit) : positions().first(where: belowFits))
+        // A neighbour was edited by hand: the new lines with the other neighbour (when there
+        // are new lines: no lines always "fit").
+        if count > 0,
+            let start = positions().first(where: {
+                newLinesFit($0) && (aboveFits($0) || belowFits($0))
+            })
         {
-            return start..<(start + count)
+            return (start..<(start + count), false)
+        }
+        // The old lines are back between both neighbours: already taken back.
+        let old = hunk.before.count
+        if let start = positions().first(where: {
+            fits(hunk.before, $0) && aboveFits($0) && belowFits($0, old)
+        }) {
+            return (start..<(start + old), true)
+        }
+        // A neighbour was edited by hand: where the lines were removed, next to the other one;
+        // new lines alone.
+        let oneSide: (Int) -> Bool = count > 0 ? newLinesFit : aboveFits
+        if let start = positions().first(where: oneSide)
+            ?? (count > 0 ? nil : positions().first(where: { belowFits($0) }))
+        {
+            return (start..<(start + count), false)
         }
         // The new lines were edited: take what lies between their neighbours now.
         var start = cursor
@@ -97,7 +122,7 @@ extension FileChange {
             }
             end = index
         }
-        return start..<end
+        return (start..<end, false)
     }
 
     /// The positions of `range`, starting at `center` (clamped) and moving outward:

@@ -128,6 +128,27 @@ import Testing
         #expect(try Data(contentsOf: directory.appendingPathComponent("done.txt")).isEmpty)
     }
 
+    /// Lines a command removed and that were put back by hand (or by an undo killed between
+    /// its two writes, which leaves todo.txt taken back and done.txt not): `undo` takes back
+    /// the rest and puts no line back twice.
+    @Test(arguments: [["archive"], ["-f", "mv", "2", "done.txt"], ["-f", "rm", "2"]])
+    func linesPutBackByHandAreNotPutBackTwice(_ command: [String]) throws {
+        let todo = Array("x 2026-10-01 a\nb task\nx 2026-10-02 c\nd task\n".utf8)
+        let (directory, environment) = try EditUndoTests.setUp(bytes: todo)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let todoFile = directory.appendingPathComponent("todo.txt")
+        let doneFile = directory.appendingPathComponent("done.txt")
+        try Data("x old\n".utf8).write(to: doneFile)
+        let done = try Data(contentsOf: doneFile)
+        #expect(try BuiltTodo.run(command, environment: environment, history: true).status == 0)
+        #expect(try Data(contentsOf: todoFile) != Data(todo))
+        try Data(todo).write(to: todoFile)
+        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
+        #expect(undone.status == 0, "\(command): \(undone.errorText)")
+        #expect(try Data(contentsOf: todoFile) == Data(todo), "\(command)")
+        #expect(try Data(contentsOf: doneFile) == done, "\(command)")
+    }
+
     /// `mv` to another file of the todo directory (and back out of it with SRC) and `addto`
     /// write a file besides todo.txt and done.txt: undo takes the task back out of it too, so
     /// that it is never left in two files, and the undo itself can be taken back later.

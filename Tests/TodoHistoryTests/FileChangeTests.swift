@@ -66,6 +66,28 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         }
     }
 
+    /// Removed lines put back by hand, all or some, with or without other edits: each comes
+    /// back once.
+    @Test(arguments: [
+        ("x a\nb\nx c\nd\n", "x a\nb\nx c\nd\n"),
+        ("x a\nb\nd\n", "x a\nb\nx c\nd\n"),
+        ("b\nx c\nd\n", "x a\nb\nx c\nd\n"),
+        ("x a\nb\nx c\nd\nnew\n", "x a\nb\nx c\nd\nnew\n"),
+        ("b\nd\nnew\n", "x a\nb\nx c\nd\nnew\n"),
+    ])
+    func linesAlreadyTakenBackAreNotTakenBackTwice(current: String, expected: String) throws {
+        let change = FileChange(
+            path: "todo.txt", before: bytes("x a\nb\nx c\nd\n"), after: bytes("b\nd\n"))
+        #expect(try change.undo(current: bytes(current)) == bytes(expected))
+    }
+
+    /// A priority taken off by hand before `undo` of the `pri` that set it: nothing left to do.
+    @Test func aReplacementTakenBackByHandStaysAsItIs() throws {
+        let change = FileChange(
+            path: "todo.txt", before: bytes("a\nb\nc\n"), after: bytes("a\n(A) b\nc\n"))
+        #expect(try change.undo(current: bytes("a\nb\nc\nd\n")) == bytes("a\nb\nc\nd\n"))
+    }
+
     @Test func undoKeepsAHandEditElsewhere() throws {
         let before = bytes("(A) call mom\nbuy milk\nwrite report\npay rent\n")
         let after = bytes("(A) call mom\nx 2024-05-15 buy milk\nwrite report\npay rent\n")

@@ -240,7 +240,7 @@ struct HistoryFile {
                 guard let target = history.undoTarget else {
                     throw Refusal(description: "nothing to undo")
                 }
-                let made = try takeBack(target, through: storage)
+                let made = Self.record(of: try takeBack(target, through: storage), target)
                 history.record(command: "undo", time: time, files: made, undid: target.id)
                 try write(history)
                 return (target.command, target.summary)
@@ -261,19 +261,27 @@ struct HistoryFile {
                 throw Unusable(description: "cannot read \(path)")
             }
             // Splicing was tried on these very hunks just now: straight to the merge.
-            let made = try takeBack(target, through: storage, splicing: false).filter {
-                !$0.isEmpty
-            }
-            if !made.isEmpty {
-                let entry = HistoryEntry(
-                    id: nextID, time: time, command: "undo", undid: target.id, files: made)
-                try write(appending: { out throws(Errno) in
-                    try History.encode([entry], withMagic: false) { bytes throws(Errno) in
-                        try FileDescriptor.writeAll(out, bytes)
-                    }
-                })
-            }
+            let made = Self.record(
+                of: try takeBack(target, through: storage, splicing: false), target)
+            let entry = HistoryEntry(
+                id: nextID, time: time, command: "undo", undid: target.id, files: made)
+            try write(appending: { out throws(Errno) in
+                try History.encode([entry], withMagic: false) { bytes throws(Errno) in
+                    try FileDescriptor.writeAll(out, bytes)
+                }
+            })
             return (target.command, target.summary)
+        }
+    }
+
+    /// The record of an undo of `target` that wrote `made`: what it wrote to each file, or,
+    /// for a file where nothing was left to take back (by hand, or by an undo killed after its
+    /// writes and finished by the next command), the file's change turned around, so that the
+    /// undo is recorded whole all the same: the next undo walks on, and an undo of this one
+    /// puts the whole change back.
+    private static func record(of made: [FileChange], _ target: HistoryEntry) -> [FileChange] {
+        target.files.map { change in
+            made.first { $0.path == change.path && !$0.isEmpty } ?? change.inverted
         }
     }
 

@@ -250,6 +250,10 @@ extension FileStorage {
     /// was handled by another command; one that is not a record is removed.
     func finishPendingMove(_ name: String) throws(StoreError) {
         guard let first = readRecord(name) else {
+            if let bytes = readJournalFile(name), let splice = SpliceRecord(decoding: bytes) {
+                try finishPendingSplice(name, splice)
+                return
+            }
             try removeRecord(name)
             return
         }
@@ -424,7 +428,12 @@ extension FileStorage {
         guard !listing.isEmpty, let real = try? sys.realPath(path) else { return bytes }
         var view = bytes
         for name in pendingRecordNames(concerning: [real], in: listing) {
-            guard let record = readRecord(name) else { continue }
+            guard let record = readRecord(name) else {
+                if let bytes = readJournalFile(name), let splice = SpliceRecord(decoding: bytes) {
+                    view = spliceView(of: real, bytes: view, record: splice)
+                }
+                continue
+            }
             let isSource = record.source == real
             guard isSource || record.destination == real else { continue }
             let sourceStatus = try? sys.statusOfPath(record.source, true)
@@ -450,7 +459,7 @@ extension FileStorage {
     }
 
     /// A file's bytes as they are, or `nil`.
-    private func rawBytes(_ path: String) -> [UInt8]? {
+    func rawBytes(_ path: String) -> [UInt8]? {
         guard let fd = try? sys.open(path, [], 0) else { return nil }
         defer { try? sys.close(fd) }
         return try? readAll(fd, path: path, operation: "read").bytes

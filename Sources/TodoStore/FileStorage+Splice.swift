@@ -38,13 +38,18 @@ extension FileStorage: LineSplicingStorage {
         defer { unlock(files) }
         guard files.count == plans.count else { return false }
         var spliced: [SplicedFile] = []
+        // The record of a two-file splice, and whether it stays for the next command to finish
+        // the splice (with the new versions not yet in place).
+        var record: String?
+        var finishLater = false
         defer {
             for file in spliced {
                 try? sys.close(file.fd)
-                if let temporary = file.temporary {
+                if let temporary = file.temporary, !finishLater {
                     try? sys.removeAt(file.file.directory, temporary.name)
                 }
             }
+            if let record, !finishLater { try? removeRecord(record) }
         }
         // 1. Every splice of every file found in place, before anything is written.
         for (number, plan) in plans.enumerated() {
@@ -88,10 +93,19 @@ extension FileStorage: LineSplicingStorage {
             // Shortened meanwhile by a program that does not lock.
             guard complete else { return false }
         }
-        // 3. In place, those that gain lines first.
+        // 3. In place, those that gain lines first, after a record of what is about to be
+        // written when there are two files: a kill between their writes is then finished by
+        // the next command, and no task is left in both.
         let order =
             spliced.indices.filter { spliced[$0].grows }
             + spliced.indices.filter { !spliced[$0].grows }
+        record = try writeSpliceRecord(
+            order.compactMap { index in
+                let file = spliced[index]
+                let write: SpliceWrite? =
+                    file.truncation.map { .cut($0) } ?? file.temporary.map { .rename($0) }
+                return write.map { (file.file, file.fd, file.state, $0) }
+            })
         var written = 0
         // A directory that could not be synced after a rename: the new version is in place, so
         // the other files are written too, and the error is reported at the end.
@@ -107,11 +121,15 @@ extension FileStorage: LineSplicingStorage {
                         temporary, to: file.file, expecting: file.state, comparingBytes: false)
                 }
             } catch {
+                // Once one file is written, the record stays for the next command.
+                finishLater = written > 0
                 switch error {
                 case .changed:
                     if written == 0 { return false }
                     throw keptChanging(file.file.path)
-                case .unsynced(let storeError): unsynced = unsynced ?? storeError
+                case .unsynced(let storeError):
+                    finishLater = false
+                    unsynced = unsynced ?? storeError
                 case .failed(let storeError): throw storeError
                 }
             }

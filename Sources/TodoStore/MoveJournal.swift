@@ -77,12 +77,16 @@ extension FileStorage {
     /// Reads a record; `nil` when it is gone (another command finished its move) or is not a
     /// record.
     func readRecord(_ name: String) -> MoveRecord? {
+        readJournalFile(name).flatMap(MoveRecord.init(decoding:))
+    }
+
+    /// The bytes of the journal file `name`; `nil` when it is gone.
+    func readJournalFile(_ name: String) -> [UInt8]? {
         guard let journal, let directory = openJournal(journal) else { return nil }
         defer { try? sys.close(directory) }
         guard let fd = try? sys.openAt(directory, name, [], 0) else { return nil }
         defer { try? sys.close(fd) }
-        guard let (bytes, _) = try? readAll(fd, path: name, operation: "read") else { return nil }
-        return MoveRecord(decoding: bytes)
+        return try? readAll(fd, path: name, operation: "read").bytes
     }
 
     /// Writes a record whole: to a hidden name, synced, renamed into place, the directory
@@ -100,6 +104,18 @@ extension FileStorage {
     ) throws(StoreError)
         -> String?
     {
+        try writeJournalFile(
+            concerning: (record.source, record.destination), replacing: old,
+            record.encoded(tailAndLines: fields == nil), fields: fields)
+    }
+
+    /// Writes a journal file whole, named after the two files it concerns (see
+    /// ``MoveRecord/name(_:concerns:)``), as ``writeRecord(_:replacing:fields:)`` describes:
+    /// `head`, then what `fields` writes.
+    func writeJournalFile(
+        concerning files: (String, String), replacing old: String? = nil, _ head: [UInt8],
+        fields: ((inout ChunkWriter) throws(Errno) -> Void)? = nil
+    ) throws(StoreError) -> String? {
         guard let journal else { return nil }
         if openJournal(journal) == nil { prepareJournal(journal) }
         guard let directory = openJournal(journal) else { return nil }
@@ -107,7 +123,7 @@ extension FileStorage {
         let pid = sys.processID()
         let name =
             old
-            ?? "move-\(MoveRecord.tag(record.source))-\(MoveRecord.tag(record.destination))-\(pid)-"
+            ?? "move-\(MoveRecord.tag(files.0))-\(MoveRecord.tag(files.1))-\(pid)-"
             + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let hidden = ".\(name).new"
         let path = journal.directory + "/" + name
@@ -116,7 +132,6 @@ extension FileStorage {
             var isOpen = true
             do throws(Errno) {
                 try sys.truncate(fd, 0)
-                let head = record.encoded(tailAndLines: fields == nil)
                 try writeAll(fd, head)
                 if let fields {
                     var writer = ChunkWriter(destination: fd, at: Int64(head.count), sys: sys)

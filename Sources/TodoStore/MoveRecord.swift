@@ -42,23 +42,13 @@ struct MoveRecord: Equatable {
     func encoded(tailAndLines: Bool = true) -> [UInt8] {
         var bytes = Array((Self.magic + "\n").utf8)
         bytes.reserveCapacity(tail.count + lines.reduce(0) { $0 + $1.count + 12 } + 512)
-        func field(_ name: String, _ value: [UInt8]) {
-            bytes += MoveRecord.fieldHeader(name, count: value.count)
-            bytes += value
-            bytes.append(0x0A)
-        }
+        func field(_ name: String, _ value: [UInt8]) { Self.append(name, value, to: &bytes) }
         func number(_ name: String, _ values: [Int64]) {
-            field(name, Array(values.map { String($0) }.joined(separator: " ").utf8))
+            Self.append(name, numbers: values, to: &bytes)
         }
         field("source", Array(source.utf8))
         field("destination", Array(destination.utf8))
-        number(
-            "source-before",
-            [
-                Int64(bitPattern: sourceBefore.device), Int64(bitPattern: sourceBefore.inode),
-                sourceBefore.size, sourceBefore.modified.seconds, sourceBefore.modified.nanoseconds,
-                sourceBefore.changed.seconds, sourceBefore.changed.nanoseconds,
-            ])
+        number("source-before", sourceBefore.numbers)
         field("temporary", Array(temporary.utf8))
         number(
             "temporary-inode",
@@ -69,6 +59,18 @@ struct MoveRecord: Equatable {
         field("tail", tail)
         for line in lines { field("line", line) }
         return bytes
+    }
+
+    /// Appends the field `name` holding `value` to `bytes`.
+    static func append(_ name: String, _ value: [UInt8], to bytes: inout [UInt8]) {
+        bytes += fieldHeader(name, count: value.count)
+        bytes += value
+        bytes.append(0x0A)
+    }
+
+    /// Appends the field `name` holding `values` (decimal, separated by spaces) to `bytes`.
+    static func append(_ name: String, numbers values: [Int64], to bytes: inout [UInt8]) {
+        append(name, Array(values.map { String($0) }.joined(separator: " ").utf8), to: &bytes)
     }
 
     /// The line that starts a field of `count` bytes.
@@ -89,31 +91,12 @@ struct MoveRecord: Equatable {
     /// Reads a record written by ``encoded()``; `nil` for anything else (a record is renamed
     /// into place only once it is whole, so this means a file that is not ours).
     init?(decoding bytes: [UInt8]) {
-        var fields: [(name: String, value: ArraySlice<UInt8>)] = []
-        var index = 0
-        func line() -> String? {
-            guard let end = bytes[index...].firstIndex(of: 0x0A) else { return nil }
-            defer { index = end + 1 }
-            return String(decoding: bytes[index..<end], as: UTF8.self)
-        }
-        guard line() == Self.magic else { return nil }
-        while index < bytes.count {
-            guard let header = line() else { return nil }
-            let parts = header.split(separator: " ")
-            guard parts.count == 2, let count = Int(parts[1]), count >= 0,
-                count < bytes.count - index, bytes[index + count] == 0x0A
-            else { return nil }
-            fields.append((String(parts[0]), bytes[index..<index + count]))
-            index += count + 1
-        }
+        guard let fields = Self.fields(of: bytes, magic: Self.magic) else { return nil }
         func value(_ name: String) -> ArraySlice<UInt8>? {
             fields.first { $0.name == name }?.value
         }
         func numbers(_ name: String, _ count: Int) -> [Int64]? {
-            guard let text = value(name) else { return nil }
-            let values = String(decoding: text, as: UTF8.self).split(separator: " ")
-                .compactMap { Int64($0) }
-            return values.count == count ? values : nil
+            value(name).flatMap { Self.numbers($0, count) }
         }
         guard let source = value("source"), let destination = value("destination"),
             let before = numbers("source-before", 7), let temporary = value("temporary"),
@@ -123,9 +106,8 @@ struct MoveRecord: Equatable {
         else { return nil }
         self.source = String(decoding: source, as: UTF8.self)
         self.destination = String(decoding: destination, as: UTF8.self)
-        sourceBefore = FileIdentity(
-            device: UInt64(bitPattern: before[0]), inode: UInt64(bitPattern: before[1]),
-            size: before[2], modified: (before[3], before[4]), changed: (before[5], before[6]))
+        guard let identity = FileIdentity(numbers: before) else { return nil }
+        sourceBefore = identity
         self.temporary = String(decoding: temporary, as: UTF8.self)
         temporaryDevice = UInt64(bitPattern: inode[0])
         temporaryInode = UInt64(bitPattern: inode[1])
@@ -137,6 +119,39 @@ struct MoveRecord: Equatable {
             guard closing[0] >= 0, closing[0] <= tail.count else { return nil }
             lines = Self.lines(inTail: self.tail, after: Int(closing[0]))
         }
+    }
+
+    /// The fields of a journal file that starts with the line `magic`, in order; `nil` when
+    /// it does not, or is not made of whole fields.
+    static func fields(
+        of bytes: [UInt8], magic: String
+    ) -> [(name: String, value: ArraySlice<UInt8>)]? {
+        var fields: [(name: String, value: ArraySlice<UInt8>)] = []
+        var index = 0
+        func line() -> String? {
+            guard let end = bytes[index...].firstIndex(of: 0x0A) else { return nil }
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
+        guard line() == magic else { return nil }
+        while index < bytes.count {
+            guard let header = line() else { return nil }
+            let parts = header.split(separator: " ")
+            guard parts.count == 2, let count = Int(parts[1]), count >= 0,
+                count < bytes.count - index, bytes[index + count] == 0x0A
+            else { return nil }
+            fields.append((String(parts[0]), bytes[index..<index + count]))
+            index += count + 1
+        }
+        return fields
+    }
+
+    /// The `count` numbers of a field's value (decimal, separated by spaces); `nil` when it
+    /// holds another count or anything else.
+    static func numbers(_ value: ArraySlice<UInt8>, _ count: Int) -> [Int64]? {
+        let values = String(decoding: value, as: UTF8.self).split(separator: " ")
+            .compactMap { Int64($0) }
+        return values.count == count ? values : nil
     }
 
     /// The lines (without terminators) a tail appends after its first `closing` bytes: each
@@ -191,6 +206,23 @@ struct MoveRecord: Equatable {
 }
 
 extension FileIdentity {
+    /// The identity as the seven numbers a record holds (see ``init(numbers:)``).
+    var numbers: [Int64] {
+        [
+            Int64(bitPattern: device), Int64(bitPattern: inode), size, modified.seconds,
+            modified.nanoseconds, changed.seconds, changed.nanoseconds,
+        ]
+    }
+
+    /// Creates an identity from the seven numbers of a record (see ``numbers``); `nil` for
+    /// another count.
+    init?(numbers: [Int64]) {
+        guard numbers.count == 7 else { return nil }
+        self.init(
+            device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]),
+            size: numbers[2], modified: (numbers[3], numbers[4]), changed: (numbers[5], numbers[6]))
+    }
+
     /// Creates an identity from its parts (a decoded record).
     init(
         device: UInt64, inode: UInt64, size: Int64, modified: (seconds: Int64, nanoseconds: Int64),

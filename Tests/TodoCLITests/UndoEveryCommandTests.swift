@@ -130,9 +130,16 @@ import Testing
 
     /// Lines a command removed and that were put back by hand (or by an undo killed between
     /// its two writes, which leaves todo.txt taken back and done.txt not): `undo` takes back
-    /// the rest and puts no line back twice.
-    @Test(arguments: [["archive"], ["-f", "mv", "2", "done.txt"], ["-f", "rm", "2"]])
-    func linesPutBackByHandAreNotPutBackTwice(_ command: [String]) throws {
+    /// the rest and puts no line back twice. An undo that finds nothing left to take back is
+    /// recorded all the same: the next one walks on to the change before, and taking the undo
+    /// back does the command's change again.
+    @Test(
+        arguments: [[true], [false]].flatMap { everything in
+            [["archive"], ["-f", "mv", "3", "done.txt"], ["-f", "rm", "3"]].map {
+                ($0, everything[0])
+            }
+        })
+    func linesPutBackByHandAreNotPutBackTwice(_ command: [String], doneToo: Bool) throws {
         let todo = Array("x 2026-10-01 a\nb task\nx 2026-10-02 c\nd task\n".utf8)
         let (directory, environment) = try EditUndoTests.setUp(bytes: todo)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -140,13 +147,30 @@ import Testing
         let doneFile = directory.appendingPathComponent("done.txt")
         try Data("x old\n".utf8).write(to: doneFile)
         let done = try Data(contentsOf: doneFile)
-        #expect(try BuiltTodo.run(command, environment: environment, history: true).status == 0)
-        #expect(try Data(contentsOf: todoFile) != Data(todo))
-        try Data(todo).write(to: todoFile)
-        let undone = try BuiltTodo.run(["undo"], environment: environment, history: true)
-        #expect(undone.status == 0, "\(command): \(undone.errorText)")
-        #expect(try Data(contentsOf: todoFile) == Data(todo), "\(command)")
+        func run(_ arguments: [String]) throws -> BuiltTodo.Result {
+            let run = try BuiltTodo.run(arguments, environment: environment, history: true)
+            #expect(run.status == 0, "\(arguments): \(run.errorText)")
+            return run
+        }
+        _ = try run(["add", "first"])
+        let withFirst = try Data(contentsOf: todoFile)
+        _ = try run(command)
+        let changed = [try Data(contentsOf: todoFile), try Data(contentsOf: doneFile)]
+        #expect(changed[0] != withFirst)
+        try withFirst.write(to: todoFile)
+        if doneToo { try done.write(to: doneFile) }
+        _ = try run(["undo"])
+        #expect(try Data(contentsOf: todoFile) == withFirst, "\(command)")
         #expect(try Data(contentsOf: doneFile) == done, "\(command)")
+        let next = try run(["undo"])
+        #expect(next.outputText.contains("'add first'"), "\(command): \(next.outputText)")
+        #expect(try Data(contentsOf: todoFile) == Data(todo), "\(command)")
+        // After another command, both undos are changes like any other.
+        _ = try run(["add", "another"])
+        for _ in 1...3 { _ = try run(["undo"]) }
+        #expect(
+            [try Data(contentsOf: todoFile), try Data(contentsOf: doneFile)] == changed,
+            "\(command): the command's change done again")
     }
 
     /// `mv` to another file of the todo directory (and back out of it with SRC) and `addto`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoPlatform
+import TodoStore
 
 @testable import TodoCLI
 
@@ -84,6 +85,20 @@ import TodoPlatform
             }
             try Self.expectNoTaskLost(
                 in: directory, before: before, after: after, "\(command) killed at step \(step)")
+            // A listing shows the files as the undo meant them or as they were, every task
+            // once; the next command that locks them leaves them so.
+            let storage = StorageSafetyTests.storage(directory)
+            let view = try Self.names.map { Data(try storage.readBytes(directory + "/" + $0)) }
+            #expect(view == before || view == after, "\(command) killed at step \(step): view")
+            #expect(
+                StorageSafetyTests.run(
+                    ["add", "probe"], in: directory, fileSystem: .live, history: true) == 0)
+            var next = try Self.contents(directory)
+            let probe = Data("probe\n".utf8)
+            #expect(next[0].suffix(probe.count) == probe, "\(command) after step \(step)")
+            next[0].removeLast(min(probe.count, next[0].count))
+            #expect(next == view, "\(command) killed at step \(step): next command")
+            _ = StorageSafetyTests.run(["undo"], in: directory, fileSystem: .live, history: true)
             // The next undo runs on whatever is left, and still loses nothing.
             _ = StorageSafetyTests.run(["undo"], in: directory, fileSystem: .live, history: true)
             try Self.expectNoTaskLost(

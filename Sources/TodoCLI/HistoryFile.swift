@@ -285,8 +285,9 @@ struct HistoryFile {
         }
     }
 
-    /// Takes `target` back, file by file through the three-way merge (lines edited since are
-    /// kept), checking every file before writing any; unless `splicing` is false, a change
+    /// Takes `target` back, every file through the three-way merge (lines edited since are
+    /// kept), all of them checked before any is written and written together
+    /// (``TodoStorage/replaceFiles(_:_:)``); unless `splicing` is false, a change
     /// whose lines are all still in place is first tried without reading the files whole
     /// (``FileChange/undoBySplicing(_:through:)``).
     ///
@@ -297,32 +298,17 @@ struct HistoryFile {
         if splicing, let made = try FileChange.undoBySplicing(target.files, through: storage) {
             return made
         }
-        func refusal(_ error: any Error) -> Refusal {
-            Refusal(description: "cannot take back '\(target.command)': \(error)")
-        }
-        for change in target.files {
-            let current = storage.fileExists(change.path) ? try storage.readBytes(change.path) : []
-            do {
-                _ = try change.undo(current: current)
-            } catch {
-                throw refusal(error)
-            }
-        }
-        var made: [FileChange] = []
-        for change in target.files {
-            let written = try storage.update(change.path) { list -> FileChange in
-                let current = list.serialized()
-                let restored: [UInt8]
+        let written = try storage.replaceFiles(target.files.map(\.path)) { current in
+            try zip(target.files, current).map { change, bytes in
                 do {
-                    restored = try change.undo(current: current)
+                    return try change.undo(current: bytes)
                 } catch {
-                    throw refusal(error)
+                    throw Refusal(description: "cannot take back '\(target.command)': \(error)")
                 }
-                list = TodoList(bytes: restored)
-                return FileChange(path: change.path, before: current, after: restored)
             }
-            made.append(written)
         }
-        return made
+        return zip(target.files, written).map { change, bytes in
+            FileChange(path: change.path, before: bytes.before, after: bytes.after)
+        }
     }
 }

@@ -466,10 +466,11 @@ extension FileStorage {
 
     /// Renames a prepared temporary file over the locked file, unless the file changed since
     /// `state` was read, and syncs the directory. Before the rename, any failure removes the
-    /// temporary file; after it, only ``WriteFailure/unsynced(_:)`` can follow.
+    /// temporary file (unless `keepingOnFailure`: a record names it for the next command);
+    /// after it, only ``WriteFailure/unsynced(_:)`` can follow.
     func commitTemporary(
         _ temporary: TemporaryFile, to file: LockedFile, expecting state: FileState,
-        comparingBytes: Bool = true
+        comparingBytes: Bool = true, keepingOnFailure: Bool = false
     ) throws(WriteFailure) {
         let directory = file.directory
         do throws(WriteFailure) {
@@ -482,7 +483,7 @@ extension FileStorage {
                 throw .failed(failure("write", file.path, error))
             }
         } catch {
-            try? sys.removeAt(directory, temporary.name)
+            if !keepingOnFailure { try? sys.removeAt(directory, temporary.name) }
             throw error
         }
         do {

@@ -103,8 +103,9 @@ extension FileStorage: LineSplicingStorage {
             order.compactMap { index in
                 let file = spliced[index]
                 let write: SpliceWrite? =
-                    file.truncation.map { .cut($0) } ?? file.temporary.map { .rename($0) }
-                return write.map { (file.file, file.fd, file.state, $0) }
+                    file.truncation.map { .cut($0, fd: file.fd) }
+                    ?? file.temporary.map { .rename($0) }
+                return write.map { (file.file, file.state, $0) }
             })
         var written = 0
         // A directory that could not be synced after a rename: the new version is in place, so
@@ -118,7 +119,8 @@ extension FileStorage: LineSplicingStorage {
                 } else if let temporary = file.temporary {
                     spliced[index].temporary = nil
                     try commitTemporary(
-                        temporary, to: file.file, expecting: file.state, comparingBytes: false)
+                        temporary, to: file.file, expecting: file.state, comparingBytes: false,
+                        keepingOnFailure: record != nil && written > 0)
                 }
             } catch {
                 // Once one file is written, the record stays for the next command.

@@ -42,11 +42,10 @@ enum SpliceStep: Equatable {
 
 extension FileStorage {
     /// Writes the record of a splice of two files, `files` in the order they will be
-    /// written: each as it was read (`state`, readable through `fd`), and either its new
-    /// version or the length it is cut to. Returns the record's name, or `nil` without a
-    /// usable journal.
+    /// written: each as it was read (`state`), and either its new version or the length it is
+    /// cut to. Returns the record's name, or `nil` without a usable journal.
     func writeSpliceRecord(
-        _ files: [(file: LockedFile, fd: Int32, state: FileState, write: SpliceWrite)]
+        _ files: [(file: LockedFile, state: FileState, write: SpliceWrite)]
     ) throws(StoreError) -> String? {
         guard files.count == 2, journal != nil else { return nil }
         var entries: [SpliceRecord.File] = []
@@ -57,11 +56,9 @@ extension FileStorage {
             case .rename(let temporary):
                 write = .rename(
                     temporary: temporary.name, device: temporary.device, inode: temporary.inode)
-            case .cut(let length):
+            case .cut(let length, let fd):
                 let end = before.size
-                guard
-                    let hash = try fingerprint(
-                        file.fd, length..<end, path: file.file.path)
+                guard let hash = try fingerprint(fd, length..<end, path: file.file.path)
                 else { return nil }
                 write = .cut(length: length, end: end, hash: hash)
             }
@@ -242,6 +239,6 @@ extension FileStorage {
 enum SpliceWrite {
     /// Its new version is renamed over it.
     case rename(TemporaryFile)
-    /// It is cut to this length.
-    case cut(Int64)
+    /// It is cut to this length (its bytes readable through the descriptor).
+    case cut(Int64, fd: Int32)
 }

@@ -1,4 +1,5 @@
 package import TodoPlatform
+import TodoTxt
 
 /// One stretch of a file to replace by ``TodoStorage/spliceLines(_:lines:)``: how many lines
 /// must be found at ``firstLine`` and how many take their place (the lines themselves come
@@ -71,6 +72,11 @@ package struct SplicePlan: Sendable {
 package protocol LineSplicingStorage: TodoStorage {
     /// Applies `plans` as ``TodoStorage/spliceLines(_:lines:)`` does.
     func spliceLines(_ plans: [SplicePlan], lines: inout some SpliceLines) throws -> Bool
+
+    /// Replaces files together as ``TodoStorage/replaceFiles(_:_:)`` does.
+    func replaceFiles(
+        _ paths: [String], _ edit: ([[UInt8]]) throws -> [[UInt8]]
+    ) throws -> [(before: [UInt8], after: [UInt8])]
 }
 
 extension TodoStorage {
@@ -81,18 +87,60 @@ extension TodoStorage {
     /// file's new version is written beside it, the unchanged stretches copied inside the
     /// kernel, and renamed over it, with the usual guarantees of ``update(_:_:)``; a file that
     /// only loses an appended tail is truncated in place instead. Files that gain lines are
-    /// written first, so that a process killed between two files leaves lines in both rather
-    /// than in neither.
+    /// written first, after a record of both writes when there are two (a process killed
+    /// between them is finished by the next operation that locks either file).
     ///
     /// - Returns: `false` when a splice is not found in place, a file is missing or not a
     ///   regular file, or the store cannot splice (nothing is written then, and the caller
     ///   takes another way); `true` when every file was written.
     /// - Throws: The store's error when a file cannot be read or written; once one file is
-    ///   written, a failure on a later one leaves the earlier one written.
+    ///   written, a failure on a later one leaves the earlier one written (and, with two files,
+    ///   the record for the next operation to finish the other).
     package func spliceLines(
         _ plans: [SplicePlan], lines: inout some SpliceLines
     ) throws -> Bool {
         guard let store = self as? any LineSplicingStorage else { return false }
         return try store.spliceLines(plans, lines: &lines)
+    }
+}
+
+extension TodoStorage {
+    /// Replaces the files `paths` together: under all their locks, `edit` gets their bytes and
+    /// gives back each one's new bytes (nothing is written when it throws); every new version
+    /// is written beside its file before any is renamed over it (a full disk writes nothing),
+    /// and with two files a record of the renames lets the next operation that locks either
+    /// one finish the second if the process dies between them. A store that cannot do this, or
+    /// files it cannot do this for (a missing one, a device, one file under two names), get
+    /// `edit` checked on every file first, then are updated one after the other.
+    ///
+    /// - Returns: Each file's bytes before and after.
+    package func replaceFiles(
+        _ paths: [String], _ edit: ([[UInt8]]) throws -> [[UInt8]]
+    ) throws -> [(before: [UInt8], after: [UInt8])] {
+        if let store = self as? any LineSplicingStorage {
+            return try store.replaceFiles(paths, edit)
+        }
+        return try replaceFilesOneByOne(paths, edit)
+    }
+
+    /// ``replaceFiles(_:_:)`` without its guarantees: `edit` is checked on every file as it is,
+    /// then the files are updated one after the other.
+    func replaceFilesOneByOne(
+        _ paths: [String], _ edit: ([[UInt8]]) throws -> [[UInt8]]
+    ) throws -> [(before: [UInt8], after: [UInt8])] {
+        let current = try paths.map { fileExists($0) ? try readBytes($0) : [] }
+        _ = try edit(current)
+        var results: [(before: [UInt8], after: [UInt8])] = []
+        for (index, path) in paths.enumerated() {
+            results.append(
+                try update(path) { list -> (before: [UInt8], after: [UInt8]) in
+                    var files = current
+                    files[index] = list.serialized()
+                    let new = try edit(files)[index]
+                    list = TodoList(bytes: new)
+                    return (files[index], new)
+                })
+        }
+        return results
     }
 }

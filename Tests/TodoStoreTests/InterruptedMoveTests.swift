@@ -7,22 +7,31 @@ import TodoTxt
 @testable import TodoStore
 
 /// Changing system calls counted one by one; from the chosen one on, every change fails as if
-/// the process had died there (reads still work, as the next process's would).
+/// the process had died there (reads still work, as the next process's would). With
+/// `fullDisk`, only the chosen one fails, with `ENOSPC`, and the process goes on.
 final class KillFunnel: Sendable {
     private let state = Mutex((count: 0, dead: false))
     let killAt: Int?
+    let fullDisk: Bool
 
-    init(killAt: Int?) { self.killAt = killAt }
+    init(killAt: Int?, fullDisk: Bool = false) {
+        self.killAt = killAt
+        self.fullDisk = fullDisk
+    }
 
     var count: Int { state.withLock { $0.count } }
 
     func step() throws(Errno) {
-        let dead = state.withLock { value in
+        let (dead, now) = state.withLock { value in
             value.count += 1
             if value.count == killAt { value.dead = true }
-            return value.dead
+            return (value.dead, value.count == killAt)
         }
-        if dead { throw Errno.ioError }
+        if fullDisk {
+            if now { throw Errno(ENOSPC) }
+        } else if dead {
+            throw Errno.ioError
+        }
     }
 
     func fileSystem() -> FileSystem {

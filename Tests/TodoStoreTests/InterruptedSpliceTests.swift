@@ -129,6 +129,57 @@ struct InterruptedSpliceTests {
         }
     }
 
+    /// Files replaced together (the `undo` of a move whose lines were edited by hand nearby):
+    /// killed at any step, the next operation leaves both as they were or both replaced; a
+    /// full disk at any step writes nothing.
+    @Test(arguments: [false, true])
+    func filesReplacedTogetherAreBothReplacedOrNeither(fullDisk: Bool) throws {
+        let done = Self.done(before: true, atEnd: false)
+        let doneAfter = Self.done(before: false, atEnd: false)
+        func replace(_ fixture: MoveFixture, _ store: FileStorage) throws {
+            _ = try store.replaceFiles([fixture.todo, fixture.done]) { current in
+                #expect(current == [Self.todoBefore, done])
+                return [Self.todoAfter, doneAfter]
+            }
+        }
+        let counting = KillFunnel(killAt: nil)
+        let fixture = try Self.fixture(atEnd: false)
+        try replace(fixture, fixture.store(counting.fileSystem()))
+        #expect(try readFile(fixture.todo) == Self.todoAfter)
+        #expect(try readFile(fixture.done) == doneAfter)
+        #expect(fixture.journalNames().isEmpty)
+        fixture.remove()
+        #expect(counting.count > 4)
+        for step in 1...counting.count {
+            let fixture = try Self.fixture(atEnd: false)
+            defer { fixture.remove() }
+            let calls = KillFunnel(killAt: step, fullDisk: fullDisk).fileSystem()
+            let failed = (try? replace(fixture, fixture.store(calls))) == nil
+            let store = fixture.store()
+            let view = [try store.readBytes(fixture.todo), try store.readBytes(fixture.done)]
+            let now = [try readFile(fixture.todo), try readFile(fixture.done)]
+            if fullDisk {
+                // Both files as they were, or both written (a directory sync that failed is
+                // reported after both), or a rename that failed after the first one left for
+                // the next command to finish.
+                let finished = [Self.todoAfter, doneAfter]
+                #expect(
+                    now == [Self.todoBefore, done] || now == finished
+                        || (failed && view == finished), "step \(step)")
+                #expect(failed || now == finished, "step \(step)")
+            }
+            #expect(
+                view == [Self.todoBefore, done] || view == [Self.todoAfter, doneAfter],
+                "step \(step): \(view.map { String(decoding: $0, as: UTF8.self) })")
+            _ = try store.append(fixture.todo, lines: ["probe".bytes])
+            _ = try store.append(fixture.done, lines: ["probe".bytes])
+            #expect(try readFile(fixture.todo) == view[0] + "probe\n".bytes, "step \(step)")
+            #expect(try readFile(fixture.done) == view[1] + "probe\n".bytes, "step \(step)")
+            #expect(fixture.journalNames().isEmpty, "step \(step)")
+            #expect(fixture.directory.names() == ["done.txt", "todo.txt"], "step \(step)")
+        }
+    }
+
     @Test func aRecordSurvivesEncodingWithAnyBytes() throws {
         let before = try #require(FileIdentity(numbers: [3, -1, 17, 1, 2, -3, 4]))
         let record = SpliceRecord(files: [

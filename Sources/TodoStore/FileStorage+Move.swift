@@ -259,20 +259,8 @@ extension FileStorage {
         }
         let sourceLocation = RealLocation(splitting: first.source)
         let destinationLocation = RealLocation(splitting: first.destination)
-        let ordered = [sourceLocation, destinationLocation].sorted {
-            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-        }
-        var files: [LockedFile] = []
+        let files = try lockExisting([sourceLocation, destinationLocation])
         defer { unlock(files) }
-        for location in ordered {
-            let target = LockTarget(location: location, path: location.path, creating: false)
-            do {
-                files.append(try lockOne(target))
-            } catch {
-                // A file that no longer exists takes no part.
-                guard error.errno == Errno.noSuchFile.rawValue else { throw error }
-            }
-        }
         // Read again under the locks: another command may have finished it while we waited.
         guard let record = readRecord(name) else { return }
         guard let source = files.first(where: { $0.location == sourceLocation }) else {
@@ -304,6 +292,26 @@ extension FileStorage {
             try removeMovedLines(record, named: name, from: source, state: sourceState)
         }
         try removeRecord(name)
+    }
+
+    /// Locks the files at `locations` that exist, in real-path order (a file that no longer
+    /// exists takes no part in finishing a killed move).
+    func lockExisting(_ locations: [RealLocation]) throws(StoreError) -> [LockedFile] {
+        var files: [LockedFile] = []
+        for location in locations.sorted(by: {
+            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }) {
+            let target = LockTarget(location: location, path: location.path, creating: false)
+            do {
+                files.append(try lockOne(target))
+            } catch {
+                guard error.errno == Errno.noSuchFile.rawValue else {
+                    unlock(files)
+                    throw error
+                }
+            }
+        }
+        return files
     }
 
     /// Takes a killed move's append out of its destination: a truncation when nothing follows

@@ -99,20 +99,8 @@ extension FileStorage {
     /// Finishes (or, when it wrote nothing, forgets) the splice of the record `name`, under the
     /// locks of both its files (taken here in real-path order; the caller holds none).
     func finishPendingSplice(_ name: String, _ first: SpliceRecord) throws(StoreError) {
-        let locations = first.files.map { RealLocation(splitting: $0.path) }
-        var files: [LockedFile] = []
+        let files = try lockExisting(first.files.map { RealLocation(splitting: $0.path) })
         defer { unlock(files) }
-        for location in locations.sorted(by: {
-            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-        }) {
-            let target = LockTarget(location: location, path: location.path, creating: false)
-            do {
-                files.append(try lockOne(target))
-            } catch {
-                // A file that no longer exists takes no part.
-                guard error.errno == Errno.noSuchFile.rawValue else { throw error }
-            }
-        }
         // Read again under the locks: another command may have finished it while we waited.
         guard let bytes = readJournalFile(name) else { return }
         guard let record = SpliceRecord(decoding: bytes) else {

@@ -2,10 +2,10 @@ import TodoPlatform
 import TodoQuery
 import TodoTxt
 
-/// `todo export`'s JSON output made as the file is read: each piece of whole lines is
-/// formatted on this thread into one of two reused ``JSONRecordWriter`` buffers while the one
-/// before is written out from a second, long-lived thread. Memory stays at a few pieces'
-/// worth whatever the file's size.
+/// `todo export`'s JSON output made as the file is read, on two threads: of each two pieces
+/// of whole lines, this thread formats the first into a reused ``JSONRecordWriter`` buffer and
+/// copies the second aside; a second, long-lived thread formats the copy and writes both out,
+/// in order. Memory stays at a few pieces' worth whatever the file's size.
 enum RecordStream {
     /// The input bytes a piece cut from standard input holds at least (the rest of its last
     /// line is added): as large as the store's pieces.
@@ -20,17 +20,14 @@ enum RecordStream {
         asArray: Bool, to write: (UnsafeBufferPointer<UInt8>) -> Bool,
         reading read: (_ piece: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Void
     ) throws(Failure) {
-        // JSON records are about four and a half times as long as their lines.
-        let writers = (
-            JSONRecordWriter(capacity: pieceBytes * 5), JSONRecordWriter(capacity: pieceBytes * 5)
-        )
+        let slots = (Slot(), Slot())
         var number = 1
-        var atStart = true
+        var index = 0
         var opened = false
         var open = true
         var failure: Failure?
         Concurrently.relay(
-            through: writers,
+            through: slots,
             produce: { hand in
                 // The hand-off is used only while `read` runs.
                 withoutActuallyEscaping(hand) { hand in
@@ -38,22 +35,39 @@ enum RecordStream {
                         try read { piece in
                             guard open, let base = piece.baseAddress else { return }
                             let skip =
-                                atStart && piece.count >= 3 && base[0] == 0xEF && base[1] == 0xBB
-                                    && base[2] == 0xBF ? 3 : 0
-                            atStart = false
-                            open = hand { writer in
-                                writer.removeAll()
-                                if asArray && !opened { writer.append(0x5B) }
+                                index == 0 && piece.count >= 3 && base[0] == 0xEF
+                                    && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+                            let here = index % 2 == 0
+                            index += 1
+                            open = hand { slot in
+                                slot.writer.removeAll()
+                                if asArray && !opened { slot.writer.append(0x5B) }
                                 opened = true
-                                number = writer.appendRecords(
-                                    of: piece, from: skip, to: piece.count, first: number,
-                                    asArray: asArray)
+                                slot.first = number
+                                slot.input.removeAll(keepingCapacity: true)
+                                if here {
+                                    number = slot.writer.appendRecords(
+                                        of: piece, from: skip, to: piece.count, first: number,
+                                        asArray: asArray)
+                                } else {
+                                    slot.input.append(contentsOf: piece)
+                                    number += LineFeeds.count(in: base, count: piece.count)
+                                    if base[piece.count - 1] != 0x0A { number += 1 }
+                                }
                             }
                         }
                     } catch { failure = error }
                 }
             },
-            consume: { writer in write(writer.bytes) })
+            consume: { slot in
+                if !slot.input.isEmpty {
+                    slot.input.withUnsafeBufferPointer {
+                        _ = slot.writer.appendRecords(
+                            of: $0, from: 0, to: $0.count, first: slot.first, asArray: asArray)
+                    }
+                }
+                return write(slot.writer.bytes)
+            })
         if let failure { throw failure }
         guard open && asArray else { return }
         var closing: [UInt8] = opened ? [] : [0x5B]
@@ -79,4 +93,13 @@ enum RecordStream {
             start = end
         }
     }
+}
+
+/// What ``RecordStream`` hands its second thread: a writer holding formatted records, and the
+/// lines still to be formatted there (numbered on from `first`) when `input` is not empty.
+private final class Slot {
+    // JSON records are about four and a half times as long as their lines.
+    let writer = JSONRecordWriter(capacity: RecordStream.pieceBytes * 5)
+    var input: [UInt8] = []
+    var first = 1
 }

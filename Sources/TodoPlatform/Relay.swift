@@ -24,7 +24,7 @@ extension Concurrently {
             produce: { hand in
                 var more = true
                 while more {
-                    _ = hand { batch in
+                    _ = hand { batch, _ in
                         let made = produce(batch.buffer)
                         batch.count = min(made.count, batch.buffer.count)
                         more = made.more
@@ -40,14 +40,16 @@ extension Concurrently {
     /// Runs `produce` on this thread and `consume` on a second one at the same time, handing
     /// work over through the two `slots` in turn: `produce` calls the hand-off it is given once
     /// per piece of work, with a closure that fills the next slot (called once that slot's
-    /// previous contents have been consumed); `consume` gets each filled slot in the order they
+    /// previous contents have been consumed, and told whether it had to wait for that: the
+    /// consumer is behind, so the producer may take on more of the work); `consume` gets each
+    /// filled slot in the order they
     /// were filled, and returns `false` to take no more. The hand-off returns `false`, without
     /// calling the closure, once `consume` has returned `false`. A push-style relay: it suits a
     /// producer that is itself driven by callbacks. When no thread can be started, each slot is
     /// consumed here as soon as it is filled.
     package static func relay<Slot>(
         through slots: (Slot, Slot),
-        produce: (_ hand: (_ fill: (Slot) -> Void) -> Bool) -> Void,
+        produce: (_ hand: (_ fill: (_ slot: Slot, _ behind: Bool) -> Void) -> Bool) -> Void,
         consume: (Slot) -> Bool
     ) {
         // The hand-off calls `consume` itself when it runs alone, so the compiler must be
@@ -79,16 +81,17 @@ extension Concurrently {
                 {
                     var index = 0
                     var open = true
-                    func hand(_ fill: (Slot) -> Void) -> Bool {
+                    func hand(_ fill: (Slot, Bool) -> Void) -> Bool {
                         if alone {
                             guard open else { return false }
-                            fill(slot(index))
+                            fill(slot(index), true)
                             open = consume(slot(index))
                             index += 1
                             return open
                         }
-                        guard turns.awaitEmpty(index % 2) else { return false }
-                        fill(slot(index))
+                        let (open, waited) = turns.awaitEmpty(index % 2)
+                        guard open else { return false }
+                        fill(slot(index), waited)
                         turns.fill(index % 2)
                         index += 1
                         return true
@@ -148,13 +151,15 @@ private final class Turns {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits until slot `index` is empty; `false` when the consumer has stopped.
-    func awaitEmpty(_ index: Int) -> Bool {
+    /// Waits until slot `index` is empty: `open` is `false` when the consumer has stopped,
+    /// `waited` tells whether the slot was still full when asked (the consumer is behind).
+    func awaitEmpty(_ index: Int) -> (open: Bool, waited: Bool) {
         pthread_mutex_lock(mutex)
+        let waited = state(index) != 0
         while state(index) != 0 { pthread_cond_wait(condition, mutex) }
         let open = !stopped
         pthread_mutex_unlock(mutex)
-        return open
+        return (open, waited)
     }
 
     /// Marks slot `index` filled.

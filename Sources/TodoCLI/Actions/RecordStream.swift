@@ -2,10 +2,13 @@ import TodoPlatform
 import TodoQuery
 import TodoTxt
 
-/// `todo export`'s JSON output made as the file is read, on two threads: of each two pieces
-/// of whole lines, this thread formats the first into a reused ``JSONRecordWriter`` buffer and
-/// copies the second aside; a second, long-lived thread formats the copy and writes both out,
-/// in order. Memory stays at a few pieces' worth whatever the file's size.
+/// `todo export`'s JSON output made as the file is read, on two threads: this thread formats
+/// each piece of whole lines into a reused ``JSONRecordWriter`` buffer, or copies it aside for
+/// a second, long-lived thread to format, which writes every piece out, in order. A piece is
+/// formatted here when the second thread was still busy with the piece before (writing is the
+/// slower part, into a slow pipe: it then only writes), and there otherwise, so the work
+/// balances itself between the cores. Memory stays at a few pieces' worth whatever the file's
+/// size.
 enum RecordStream {
     /// The input bytes a piece cut from standard input holds at least (the rest of its last
     /// line is added): as large as the store's pieces.
@@ -37,9 +40,8 @@ enum RecordStream {
                             let skip =
                                 index == 0 && piece.count >= 3 && base[0] == 0xEF
                                     && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-                            let here = index % 2 == 0
                             index += 1
-                            open = hand { slot in
+                            open = hand { slot, here in
                                 slot.writer.removeAll()
                                 if asArray && !opened { slot.writer.append(0x5B) }
                                 opened = true
@@ -50,9 +52,13 @@ enum RecordStream {
                                         of: piece, from: skip, to: piece.count, first: number,
                                         asArray: asArray)
                                 } else {
-                                    slot.input.append(contentsOf: piece)
-                                    number += LineFeeds.count(in: base, count: piece.count)
-                                    if base[piece.count - 1] != 0x0A { number += 1 }
+                                    slot.input.append(
+                                        contentsOf: UnsafeBufferPointer(rebasing: piece[skip...]))
+                                    if piece.count > skip {
+                                        number += LineFeeds.count(
+                                            in: base + skip, count: piece.count - skip)
+                                        if base[piece.count - 1] != 0x0A { number += 1 }
+                                    }
                                 }
                             }
                         }

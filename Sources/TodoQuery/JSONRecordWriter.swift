@@ -36,15 +36,23 @@ package final class JSONRecordWriter {
     /// Forgets the bytes written, keeping the memory.
     package func removeAll() { output.count = 0 }
 
+    /// Appends `byte` as it is.
+    package func append(_ byte: UInt8) {
+        output.reserve(1)
+        output.put(byte)
+    }
+
     /// Appends the records of the lines of `buffer` from `start` (the start of a line) to
     /// `end` (just after a line feed, or the end of the buffer), the first numbered `first`:
     /// each record followed by LF, or, as the elements of a JSON array, preceded by `,` LF
-    /// (LF alone for line 1). A CR before a line's LF is not part of the line.
+    /// (LF alone for line 1). A CR before a line's LF is not part of the line. Returns the
+    /// number of the line that follows.
+    @discardableResult
     package func appendRecords(
         of buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, first: Int,
         asArray: Bool
-    ) {
-        guard let base = buffer.baseAddress else { return }
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return first }
         var out = output
         var contextRun = contexts
         var tagRun = tags
@@ -73,6 +81,7 @@ package final class JSONRecordWriter {
         output = out
         contexts = contextRun
         tags = tagRun
+        return number
     }
 
     /// The constant pieces of a record.

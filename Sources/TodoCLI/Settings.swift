@@ -118,8 +118,11 @@ struct Settings {
         shell.export("TODO_SH", Path.basename(environment.programPath))
         shell.export("TODO_FULL_SH", environment.programPath)
         var overrides: [String: String] = [:]
-        for name in environmentWins {
-            if let value = env[name], !value.isEmpty { overrides[name] = value }
+        // The environment is short: its few TODOTXT_ names are looked for in the list, rather
+        // than every name of the list hashed and looked for in the environment.
+        for (name, value) in env
+        where !value.isEmpty && name.hasBytePrefix("TODOTXT_") && environmentWins.contains(name) {
+            overrides[name] = value
         }
         shell.export("GREP_OPTIONS", "")
 
@@ -148,12 +151,8 @@ struct Settings {
             let start = shell["TODOTXT_VERBOSE"].flatMap { Int($0) } ?? 0
             shell["TODOTXT_VERBOSE"] = String(start + options.verbosity)
         }
-        for (name, value) in variableDefaults where shell.nonEmpty(name) == nil {
-            shell[name] = value
-        }
-        for name in shell.values.keys where name.hasBytePrefix("TODOTXT_") {
-            shell.export(name)
-        }
+        for (name, value) in variableDefaults { shell.setDefault(name, value) }
+        shell.exportSet(prefix: "TODOTXT_")
         for (name, value) in colourDefaults { shell.export(name, value) }
         shell.export("SENTENCE_DELIMITERS", ",.:;")
         return (shell, overrides)
@@ -294,28 +293,25 @@ struct Settings {
 
         // The colours, emptied by -p and by hiding.
         if settings.plain {
-            for name in shell.values.keys where name.hasBytePrefix("PRI_") {
-                shell.export(name, "")
-            }
+            shell.exportSet(prefix: "PRI_", value: "")
             for name in plainEmptied { shell[name] = "" }
         }
         if settings.hideProjects { shell["COLOR_PROJECT"] = "" }
         if settings.hideContexts { shell["COLOR_CONTEXT"] = "" }
         if !settings.plain {
-            for (name, text) in shell.values
+            for (name, entry) in shell.entries
             where name.hasBytePrefix("PRI_") || name.hasBytePrefix("COLOR_")
                 || name == "DEFAULT"
             {
-                settings.colours[name] = text
+                if let text = entry.value { settings.colours[name] = text }
             }
         }
 
         // What add-ons and shell commands see: what todo.sh exports, and the file locations.
-        for name in ["TODO_DIR", "TODO_FILE", "DONE_FILE", "REPORT_FILE"] { shell.export(name) }
-        shell["TODO_DIR"] = settings.todoDirectory
-        shell["TODO_FILE"] = settings.todoFile
-        shell["DONE_FILE"] = settings.doneFile
-        shell["REPORT_FILE"] = settings.reportFile
+        shell.export("TODO_DIR", settings.todoDirectory)
+        shell.export("TODO_FILE", settings.todoFile)
+        shell.export("DONE_FILE", settings.doneFile)
+        shell.export("REPORT_FILE", settings.reportFile)
         settings.shell = shell
         return settings
     }

@@ -100,7 +100,14 @@ extension String {
     /// several times quicker than `hasPrefix`, which compares Characters, over the hundreds of
     /// names a run looks at.
     func hasBytePrefix(_ prefix: StaticString) -> Bool {
-        utf8.starts(
-            with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        let count = prefix.utf8CodeUnitCount
+        var name = self
+        return name.withUTF8 { bytes in
+            guard bytes.count >= count else { return false }
+            for offset in 0..<count where bytes[offset] != prefix.utf8Start[offset] {
+                return false
+            }
+            return true
+        }
     }
 }

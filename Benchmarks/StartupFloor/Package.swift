@@ -13,10 +13,15 @@ let package = Package(
             swiftSettings: [
                 .unsafeFlags([
                     "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                    "-Xfrontend", "-function-sections",
                 ])
             ],
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--no-export-dynamic", "-Xlinker",
+                        "--section-ordering-file=\(Context.packageDirectory)/../../Scripts/startup-order.txt",
+                    ], .when(platforms: [.linux]))
             ]
         )
     ]

@@ -130,8 +130,9 @@ print(
 print("export jsonl, awk floor = awk printing each line in a one-field record (no goal);")
 print("check = grep -c .; edits = cp + sync + mv; add = echo >> + sync + wc -l;")
 print("archive = grep >> done + grep -v + sync + mv; start-up = a static Swift hello world,")
-print("compiled and linked with todo's flags (Benchmarks/StartupFloor: --no-export-dynamic and")
-print("-disable-concrete-type-metadata-mangled-name-accessors, as Package.swift gives todo).")
+print("compiled and linked with todo's flags (Benchmarks/StartupFloor: --no-export-dynamic,")
+print("-disable-concrete-type-metadata-mangled-name-accessors, -function-sections and the same")
+print("--section-ordering-file, Scripts/startup-order.txt, as Package.swift gives todo).")
 if !options.keep { try? FileManager.default.removeItem(atPath: root) }
 for remark in bench.remarks { print("note: " + remark) }
 if bench.failures.isEmpty {

@@ -88,17 +88,19 @@ enum ConfigFile {
         console: Console
     ) throws(Unreadable) -> Outcome {
         let marker = "\u{1}todo-config-\(UInt64.random(in: 1...UInt64.max))\u{1}"
-        let names = variables.values.keys.filter {
+        let values = variables.values
+        let exported = variables.exportedNames
+        let names = values.keys.filter {
             ConfigReader.isName($0) && !carriedOver.contains($0)
         }.sorted()
         let given = "\n" + names.joined(separator: "\n") + "\n"
-        let hidden = names.filter { !variables.exportedNames.contains($0) }
+        let hidden = names.filter { !exported.contains($0) }
             .joined(separator: " ")
         let capture = console.isCapturing
         console.flush()
         let outcome = Subprocess.run(
             ["/bin/bash", "-c", script, programPath, path, marker, given, hidden] + arguments,
-            environment: variables.values, captureOutput: true, captureErrors: capture)
+            environment: values, captureOutput: true, captureErrors: capture)
         guard outcome.spawnError == 0 else { throw Unreadable() }
         if capture && !outcome.errors.isEmpty {
             console.error(
@@ -124,10 +126,10 @@ enum ConfigFile {
         for name in fields[min(index + 1, fields.count)...] where !name.isEmpty {
             result.export(name)
         }
-        for (name, value) in variables.values
+        for (name, value) in values
         where !ConfigReader.isName(name) || carriedOver.contains(name) {
             result[name] = value
-            if variables.exportedNames.contains(name) { result.export(name) }
+            if exported.contains(name) { result.export(name) }
         }
         return .variables(result)
     }

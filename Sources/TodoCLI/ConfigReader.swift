@@ -348,8 +348,7 @@ struct ConfigReader {
             guard words.count > 1 else { throw Uncertain() }
             for word in words.dropFirst() {
                 if let (name, value) = Self.assignment(word) {
-                    try assign(name, try expand(value))
-                    variables.export(name)
+                    try assign(name, try expand(value), exports: true)
                 } else if let name = Self.plainText(word), Self.isName(name.utf8) {
                     guard Self.isCertain(name) else { throw Uncertain() }
                     variables.export(name)
@@ -432,8 +431,7 @@ struct ConfigReader {
                 value += String(decoding: bytes[start..<index], as: UTF8.self)
             }
         }
-        try assign(name, value)
-        if exports { variables.export(name) }
+        try assign(name, value, exports: exports)
         return true
     }
 
@@ -455,9 +453,12 @@ struct ConfigReader {
         )
     }
 
-    private mutating func assign(_ name: String, _ value: String) throws(Uncertain) {
+    /// `NAME=value`, or `export NAME=value` when `exports`.
+    private mutating func assign(
+        _ name: String, _ value: String, exports: Bool = false
+    ) throws(Uncertain) {
         guard Self.isCertain(name) else { throw Uncertain() }
-        variables[name] = value
+        if exports { variables.export(name, value) } else { variables[name] = value }
     }
 
     private func lookUp(_ name: String) throws(Uncertain) -> String? {

@@ -421,7 +421,9 @@ extension Session {
                     withoutActuallyEscaping(body) { body in
                         var writer = Listing.RowWriter(
                             width: displayWidth, visibleControls: visibleControls,
-                            finish: finish, body: body)
+                            finish: finish,
+                            expected: table.end + table.starts.count * (displayWidth + 2),
+                            body: body)
                         table.write(runs: runs, to: &writer)
                     }
                 }

@@ -14,17 +14,19 @@ extension Listing {
         /// A line put together apart, for `finish` or for visible controls.
         private var line: [UInt8] = []
 
-        /// A writer handing `body` each block.
+        /// A writer handing `body` each block; `expected` is about how many bytes the listing
+        /// will write.
         init(
             width: Int, visibleControls: Bool, finish: (([UInt8]) -> [UInt8])?,
-            body: @escaping ([UInt8]) -> Void
+            expected: Int = 1 << 17, body: @escaping ([UInt8]) -> Void
         ) {
             self.width = width
             self.visibleControls = visibleControls
             self.finish = finish
             // Blocks of 64 KiB or more (all but the last, unless lines are very long) are
-            // written out by the console without a copy into its own buffer.
-            output = TextBuffer(capacity: 1 << 17, write: body)
+            // written out by the console without a copy into its own buffer. A short listing
+            // gets a buffer its size: 128 KiB would be mapped and unmapped for a few lines.
+            output = TextBuffer(capacity: min(1 << 17, max(1 << 12, expected)), write: body)
         }
 
         /// Appends the line of the row numbered `number` with `text`.

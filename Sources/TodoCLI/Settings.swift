@@ -118,8 +118,11 @@ struct Settings {
         shell.export("TODO_SH", Path.basename(environment.programPath))
         shell.export("TODO_FULL_SH", environment.programPath)
         var overrides: [String: String] = [:]
-        for name in environmentWins {
-            if let value = env[name], !value.isEmpty { overrides[name] = value }
+        // The environment is short: its few TODOTXT_ names are looked for in the list, rather
+        // than every name of the list hashed and looked for in the environment.
+        for (name, value) in env
+        where !value.isEmpty && name.hasBytePrefix("TODOTXT_") && environmentWins.contains(name) {
+            overrides[name] = value
         }
         shell.export("GREP_OPTIONS", "")
 
@@ -148,12 +151,8 @@ struct Settings {
             let start = shell["TODOTXT_VERBOSE"].flatMap { Int($0) } ?? 0
             shell["TODOTXT_VERBOSE"] = String(start + options.verbosity)
         }
-        for (name, value) in variableDefaults where shell.nonEmpty(name) == nil {
-            shell[name] = value
-        }
-        for name in shell.values.keys where name.hasBytePrefix("TODOTXT_") {
-            shell.export(name)
-        }
+        for (name, value) in variableDefaults { shell.setDefault(name, value) }
+        shell.exportSet(prefix: "TODOTXT_")
         for (name, value) in colourDefaults { shell.export(name, value) }
         shell.export("SENTENCE_DELIMITERS", ",.:;")
         return (shell, overrides)
@@ -294,53 +293,57 @@ struct Settings {
 
         // The colours, emptied by -p and by hiding.
         if settings.plain {
-            for name in shell.values.keys where name.hasBytePrefix("PRI_") {
-                shell.export(name, "")
-            }
+            shell.exportSet(prefix: "PRI_", value: "")
             for name in plainEmptied { shell[name] = "" }
         }
         if settings.hideProjects { shell["COLOR_PROJECT"] = "" }
         if settings.hideContexts { shell["COLOR_CONTEXT"] = "" }
         if !settings.plain {
-            for (name, text) in shell.values
+            for (name, entry) in shell.entries
             where name.hasBytePrefix("PRI_") || name.hasBytePrefix("COLOR_")
                 || name == "DEFAULT"
             {
-                settings.colours[name] = text
+                if let text = entry.value { settings.colours[name] = text }
             }
         }
 
         // What add-ons and shell commands see: what todo.sh exports, and the file locations.
-        for name in ["TODO_DIR", "TODO_FILE", "DONE_FILE", "REPORT_FILE"] { shell.export(name) }
-        shell["TODO_DIR"] = settings.todoDirectory
-        shell["TODO_FILE"] = settings.todoFile
-        shell["DONE_FILE"] = settings.doneFile
-        shell["REPORT_FILE"] = settings.reportFile
+        shell.export("TODO_DIR", settings.todoDirectory)
+        shell.export("TODO_FILE", settings.todoFile)
+        shell.export("DONE_FILE", settings.doneFile)
+        shell.export("REPORT_FILE", settings.reportFile)
         settings.shell = shell
         return settings
     }
 }
 
-/// Path helpers on strings (no Foundation).
+/// Path helpers on strings (no Foundation). They look at the bytes: a `/` is one byte in
+/// UTF-8 and never part of another character, and Character-wise searches cost several times
+/// more on every run's start-up.
 enum Path {
     /// The part after the last slash.
     static func basename(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        let rest = path[path.index(after: slash)...]
-        return rest.isEmpty ? basename(String(path[..<slash])) : String(rest)
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: slashByte) else { return path }
+        let rest = bytes[bytes.index(after: slash)...]
+        return rest.isEmpty
+            ? basename(String(Substring(bytes[..<slash]))) : String(Substring(rest))
     }
 
     /// The part before the last slash: `.` without a slash, `/` for a top-level entry.
     static func directory(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        var trimmed = Substring(path).utf8
+        while trimmed.count > 1 && trimmed.last == slashByte { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: slashByte) else { return "." }
         let head = trimmed[..<slash]
-        return head.isEmpty ? "/" : String(head)
+        return head.isEmpty ? "/" : String(Substring(head))
     }
 
     /// `path` made absolute against `directory` when it is relative.
     static func absolute(_ path: String, from directory: String) -> String {
-        path.hasPrefix("/") ? path : (directory == "/" ? "/" : directory + "/") + path
+        path.utf8.first == slashByte ? path : (directory == "/" ? "/" : directory + "/") + path
     }
+
+    /// `/` in UTF-8.
+    private static let slashByte = UInt8(ascii: "/")
 }

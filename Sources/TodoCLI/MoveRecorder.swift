@@ -34,7 +34,8 @@ struct MoveRecorder {
         return changes
     }
 
-    /// Records a stretch of lines taken out of the source.
+    /// Records a stretch of lines taken out of the source (lines told by where they lie are
+    /// recorded so, to be read from the source's old version when the record is written).
     mutating func removed(_ stretch: ChangedLines, moved: [Bool]) {
         if stretch.after.isEmpty {
             // Lines only taken out: the one hunk the comparison would find.
@@ -48,18 +49,21 @@ struct MoveRecorder {
             }
             let below = stretch.below.map { LineHash(of: $0) }
             lastBelow = stretch.below.flatMap { line in below.map { (line, $0) } }
-            sourceHunks.append(
-                Hunk(
-                    beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
-                    before: stretch.before, after: [], aboveHash: above, belowHash: below))
-        } else if Self.sharesNoLine(stretch.before, stretch.after) {
+            var hunk = Hunk(
+                beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
+                before: stretch.before, after: [], aboveHash: above, belowHash: below)
+            hunk.beforeSpan = stretch.beforeSpan
+            sourceHunks.append(hunk)
+        } else if stretch.beforeSpan != nil || Self.sharesNoLine(stretch.before, stretch.after) {
             // Lines replaced by others none of which they hold (emptied duplicates, a blank
-            // left by `mv`): the one hunk the comparison would find, made without copying.
-            sourceHunks.append(
-                Hunk(
-                    beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
-                    before: stretch.before, after: stretch.after, above: stretch.above,
-                    below: stretch.below))
+            // left by `mv`; lines told by where they lie never are): the one hunk the
+            // comparison would find, made without copying.
+            var hunk = Hunk(
+                beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
+                before: stretch.before, after: stretch.after, above: stretch.above,
+                below: stretch.below)
+            hunk.beforeSpan = stretch.beforeSpan
+            sourceHunks.append(hunk)
         } else {
             let change = FileChange(
                 path: source,
@@ -75,7 +79,7 @@ struct MoveRecorder {
             }
         }
         for (line, isMoved) in zip(stretch.before, moved) where isMoved { movedLines.append(line) }
-        shift += stretch.before.count - stretch.after.count
+        shift += stretch.beforeCount - stretch.after.count
     }
 
     /// Whether none of `before` is also one of `after` (both not empty): then the shortest

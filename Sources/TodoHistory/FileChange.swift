@@ -1,3 +1,5 @@
+package import TodoTxt
+
 /// What one command changed in one file, kept small: the changed lines with their numbers and
 /// one unchanged line on each side of each changed stretch. A one-line change to a file of a
 /// million lines records that one line and its two neighbours.
@@ -24,10 +26,31 @@ package struct FileChange: Hashable, Sendable {
     package var isEmpty: Bool { hunks.isEmpty }
 
     /// How many lines the command removed or replaced.
-    package var removedLines: Int { hunks.reduce(0) { $0 + $1.before.count } }
+    package var removedLines: Int { hunks.reduce(0) { $0 + $1.beforeCount } }
 
     /// How many lines the command wrote.
     package var addedLines: Int { hunks.reduce(0) { $0 + $1.after.count } }
+
+    /// The record with the lines its hunks name by where they lie (``Hunk/beforeSpan``) read
+    /// through `read` and held; `nil` when they cannot be read.
+    package func readingSpans(_ read: LineSpan.Reader) -> FileChange? {
+        var change = self
+        for index in change.hunks.indices {
+            guard let span = change.hunks[index].beforeSpan else { continue }
+            var lines: [[UInt8]] = []
+            guard
+                span.forEachLine(
+                    read: read,
+                    { line in
+                        lines.append(Array(line))
+                        return true
+                    })
+            else { return nil }
+            change.hunks[index].before = lines
+            change.hunks[index].beforeSpan = nil
+        }
+        return change
+    }
 
     /// The bytes of lines the record holds.
     package var byteCount: Int { path.utf8.count + hunks.reduce(0) { $0 + $1.byteCount } }

@@ -94,9 +94,13 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         case .versions(let first, _):
             records[path] = .versions(before: first, after: after)
         case .observed(let change):
-            let held = spans.flatMap { change.readingSpans($0) } ?? change
+            // Lines named by where they lie are read back first (none left: as if unknown).
+            let named = change.hunks.contains { $0.beforeSpan != nil }
+            let held = named ? spans.flatMap { change.readingSpans($0) } : change
             records[path] = .versions(
-                before: .bytes(RecordingStorage.undoing(held, on: before.bytes)), after: after)
+                before: .bytes(
+                    held.map { RecordingStorage.undoing($0, on: before.bytes) } ?? before.bytes),
+                after: after)
         }
     }
 

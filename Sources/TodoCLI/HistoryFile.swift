@@ -165,12 +165,17 @@ struct HistoryFile {
     /// record is never held twice; lines named by where they lie are read through `spans`),
     /// then a rename.
     private func write(_ history: History, spans: LineSpan.Reader? = nil) throws(Unusable) {
-        try replace { fd throws(Errno) in
-            let complete = try history.encode(spans: spans) { bytes throws(Errno) in
-                try FileDescriptor.writeAll(fd, bytes)
+        var complete = true
+        do {
+            try replace { fd throws(Errno) in
+                complete = try history.encode(spans: spans) { bytes throws(Errno) in
+                    try FileDescriptor.writeAll(fd, bytes)
+                }
+                // Lines that could not be read back: no record rather than a wrong one.
+                if !complete { throw Errno.ioError }
             }
-            // Lines that could not be read back: no record rather than a wrong one.
-            if !complete { throw Errno.ioError }
+        } catch  where !complete {
+            throw Unusable(description: "\(path) not written: removed lines could not be read back")
         }
     }
 

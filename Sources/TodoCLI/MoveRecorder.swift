@@ -1,6 +1,7 @@
 import TodoHistory
 import TodoPlatform
 import TodoStore
+import TodoTxt
 
 /// The undo record of a move line by line, built from the stretches the store tells while it
 /// reads (see ``MoveObserver``): the source's hunks as each stretch of removed lines is read,
@@ -11,6 +12,8 @@ struct MoveRecorder {
     let destination: String
     /// The source's hunks so far.
     private var sourceHunks: [Hunk] = []
+    /// The lines of source hunks named by where they lie, by the hunk's index.
+    private var sourceSpans: [Int: LineSpan] = [:]
     /// The moved lines as they were in the source, in order.
     private var movedLines: [[UInt8]] = []
     /// How many lines the stretches told so far took out.
@@ -29,7 +32,11 @@ struct MoveRecorder {
     /// The changes of both files, the source's first; none when nothing was told.
     var changes: [FileChange] {
         var changes: [FileChange] = []
-        if !sourceHunks.isEmpty { changes.append(FileChange(path: source, hunks: sourceHunks)) }
+        if !sourceHunks.isEmpty {
+            var change = FileChange(path: source, hunks: sourceHunks)
+            change.spans = sourceSpans
+            changes.append(change)
+        }
         if let destinationChange, !destinationChange.isEmpty { changes.append(destinationChange) }
         return changes
     }
@@ -49,21 +56,21 @@ struct MoveRecorder {
             }
             let below = stretch.below.map { LineHash(of: $0) }
             lastBelow = stretch.below.flatMap { line in below.map { (line, $0) } }
-            var hunk = Hunk(
-                beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
-                before: stretch.before, after: [], aboveHash: above, belowHash: below)
-            hunk.beforeSpan = stretch.beforeSpan
-            sourceHunks.append(hunk)
+            sourceSpans[sourceHunks.count] = stretch.beforeSpan
+            sourceHunks.append(
+                Hunk(
+                    beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
+                    before: stretch.before, after: [], aboveHash: above, belowHash: below))
         } else if stretch.beforeSpan != nil || Self.sharesNoLine(stretch.before, stretch.after) {
             // Lines replaced by others none of which they hold (emptied duplicates, a blank
             // left by `mv`; lines told by where they lie never are): the one hunk the
             // comparison would find, made without copying.
-            var hunk = Hunk(
-                beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
-                before: stretch.before, after: stretch.after, above: stretch.above,
-                below: stretch.below)
-            hunk.beforeSpan = stretch.beforeSpan
-            sourceHunks.append(hunk)
+            sourceSpans[sourceHunks.count] = stretch.beforeSpan
+            sourceHunks.append(
+                Hunk(
+                    beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
+                    before: stretch.before, after: stretch.after, above: stretch.above,
+                    below: stretch.below))
         } else {
             let change = FileChange(
                 path: source,

@@ -79,7 +79,7 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
     }
 
     /// Reads the lines that the records of ``changes`` name by where they lie in a file's
-    /// old version (``Hunk/beforeSpan``), for as long as this store lives; `nil` when there
+    /// old version (``FileChange/spans``), for as long as this store lives; `nil` when there
     /// are none.
     var spans: LineSpan.Reader? {
         kept.map { kept in { buffer, offset in kept.read(buffer, offset) } }
@@ -95,8 +95,7 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
             records[path] = .versions(before: first, after: after)
         case .observed(let change):
             // Lines named by where they lie are read back first (none left: as if unknown).
-            let named = change.hunks.contains { $0.beforeSpan != nil }
-            let held = named ? spans.flatMap { change.readingSpans($0) } : change
+            let held = change.spans.isEmpty ? change : spans.flatMap { change.readingSpans($0) }
             records[path] = .versions(
                 before: .bytes(
                     held.map { RecordingStorage.undoing($0, on: before.bytes) } ?? before.bytes),

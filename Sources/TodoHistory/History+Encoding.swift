@@ -32,7 +32,7 @@ extension History {
 
     /// Hands the bytes of the history's file to `write` in pieces of about 64 KiB, in order, so
     /// that a large record is never held twice; lines a hunk names by where they lie
-    /// (``Hunk/beforeSpan``) are read through `spans` as they are written.
+    /// (``FileChange/spans``) are read through `spans` as they are written.
     ///
     /// - Returns: `false` when such lines could not be read (then what was written is not a
     ///   history and must be thrown away).
@@ -78,12 +78,16 @@ extension History {
             for file in entry.files {
                 header(["F", String(file.hunks.count)])
                 try chunk(Array(file.path.utf8))
-                for hunk in file.hunks {
+                for (index, hunk) in file.hunks.enumerated() {
+                    let span = file.spans.isEmpty ? nil : file.spans[index]
                     History.appendHunkHeader(
-                        [hunk.beforeStart, hunk.afterStart, hunk.beforeCount, hunk.after.count],
+                        [
+                            hunk.beforeStart, hunk.afterStart,
+                            hunk.before.count + (span?.lineCount ?? 0), hunk.after.count,
+                        ],
                         hunk.above, hunk.below, to: &out)
                     for line in hunk.before { try chunk(line) }
-                    if let span = hunk.beforeSpan {
+                    if let span {
                         guard let spans else { return false }
                         var failure: Failure?
                         let complete = span.forEachLine(read: spans) { line in

@@ -1,5 +1,3 @@
-package import TodoTxt
-
 /// One changed stretch of a file: the lines a command replaced, the lines it wrote instead, and
 /// the fingerprint of the unchanged line on each side of them as the command left the file (so
 /// the stretch can be found again after the file was edited elsewhere).
@@ -16,14 +14,6 @@ package struct Hunk: Hashable, Sendable {
     package var above: LineHash?
     /// The line just below the new lines as the command left the file; `nil` at the end.
     package var below: LineHash?
-    /// The replaced lines named by where they lie in the file before the command instead of
-    /// held (then ``before`` is empty): a record of a large change made while that version is
-    /// still open, whose lines are read from it as the record is written (see
-    /// ``History/encode(_:withMagic:spans:_:)``).
-    package var beforeSpan: LineSpan?
-
-    /// The number of replaced lines.
-    package var beforeCount: Int { beforeSpan?.lineCount ?? before.count }
 
     /// Creates a hunk from the neighbouring lines themselves.
     package init(
@@ -47,13 +37,11 @@ package struct Hunk: Hashable, Sendable {
         self.after = after
         self.above = aboveHash
         self.below = belowHash
-        self.beforeSpan = nil
     }
 
     /// The bytes of the lines the hunk holds (its size in a history).
     var byteCount: Int {
-        before.reduce(0) { $0 + $1.count } + (beforeSpan?.bytes.count ?? 0)
-            + after.reduce(0) { $0 + $1.count }
+        before.reduce(0) { $0 + $1.count } + after.reduce(0) { $0 + $1.count }
             + (above == nil ? 0 : 8) + (below == nil ? 0 : 8)
     }
 }

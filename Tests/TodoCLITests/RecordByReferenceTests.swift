@@ -96,14 +96,16 @@ import TodoTxt
         _ todo: [UInt8], label: String,
         _ fate: () -> (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate
     ) throws -> Bool {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "record-by-reference-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("todo.txt").path
-        let store = FileStorage(
-            fileSystem: .live, journalDirectory: directory.appendingPathComponent("moves").path)
+        try inScratchDirectory { _, path, store in
+            try compareBothWays(todo, path: path, store: store, label: label, fate)
+        }
+    }
 
+    /// ``compareBothWays(_:label:_:)`` at `path`, through `store`.
+    private static func compareBothWays(
+        _ todo: [UInt8], path: String, store: FileStorage, label: String,
+        _ fate: () -> (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate
+    ) throws -> Bool {
         try Data(todo).write(to: URL(fileURLWithPath: path))
         var recorder = MoveRecorder(source: path, destination: path)
         let observer = MoveObserver(
@@ -186,27 +188,19 @@ import TodoTxt
     /// The old version written through another name after the move (a hard link): its lines
     /// are no longer those the record names, so no history is written rather than a wrong one.
     @Test func oldVersionChangedAfterTheMoveWritesNoRecord() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "record-by-reference-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("todo.txt").path
-        let link = directory.appendingPathComponent("link.txt").path
-        try Data("a\nb\na\nb\nc\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.linkItem(atPath: path, toPath: link)
-        let store = FileStorage(
-            fileSystem: .live, journalDirectory: directory.appendingPathComponent("moves").path)
-        let recording = RecordingStorage(store, watching: [path])
-        _ = try recording.moveLinesInPieces(
-            from: path, to: nil, matchingEarliest: false, Self.deduplicating(preserve: false),
-            accepting: { true })
-        #expect(Self.historyBytes(recording.changes, spans: recording.spans) != nil)
-        let handle = try #require(FileHandle(forWritingAtPath: link))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("d\n".utf8))
-        try handle.close()
-        #expect(Self.historyBytes(recording.changes, spans: recording.spans) == nil)
-        #expect(Self.historyBytes(recording.changes, spans: nil) == nil)
+        try Self.inScratchDirectory { directory, path, store in
+            let link = directory.appendingPathComponent("link.txt").path
+            try Data("a\nb\na\nb\nc\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.linkItem(atPath: path, toPath: link)
+            let recording = try Self.deduplicateByReference(path, store)
+            #expect(Self.historyBytes(recording.changes, spans: recording.spans) != nil)
+            let handle = try #require(FileHandle(forWritingAtPath: link))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("d\n".utf8))
+            try handle.close()
+            #expect(Self.historyBytes(recording.changes, spans: recording.spans) == nil)
+            #expect(Self.historyBytes(recording.changes, spans: nil) == nil)
+        }
     }
 
     /// Through the built binary: `deduplicate` of a large file that is mostly repeats, with
@@ -236,29 +230,45 @@ import TodoTxt
             #expect([UInt8](try Data(contentsOf: todoFile)) == todo)
         }
     }
-}
 
-extension RecordByReferenceTests {
     /// A second write of the file after the move is recorded from the file before the first
     /// (the lines named by where they lie read back for it).
     @Test func aLaterWriteOfTheSameFileIsRecordedFromTheFirstVersion() throws {
+        try Self.inScratchDirectory { _, path, store in
+            let todo = Array("a\r\nb\na\r\na\r\nc\nb\n".utf8)
+            try Data(todo).write(to: URL(fileURLWithPath: path))
+            let recording = try Self.deduplicateByReference(path, store)
+            #expect(recording.changes.contains { !$0.spans.isEmpty })
+            try recording.update(path) { list in list.appendLine(Array("d".utf8)) }
+            let after = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(after == Array("a\r\nb\nc\nd\r\n".utf8))
+            #expect(recording.changes == [FileChange(path: path, before: todo, after: after)])
+        }
+    }
+
+    /// Runs `body` with a fresh directory (removed afterwards), the path of a todo.txt in it,
+    /// and a store whose move journal is there too.
+    static func inScratchDirectory<Result>(
+        _ body: (_ directory: URL, _ path: String, _ store: FileStorage) throws -> Result
+    ) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "record-by-reference-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("todo.txt").path
-        let todo = Array("a\r\nb\na\r\na\r\nc\nb\n".utf8)
-        try Data(todo).write(to: URL(fileURLWithPath: path))
         let store = FileStorage(
             fileSystem: .live, journalDirectory: directory.appendingPathComponent("moves").path)
+        return try body(directory, path, store)
+    }
+
+    /// `deduplicate -n` of the file at `path` through a recording store, which it returns.
+    static func deduplicateByReference(
+        _ path: String, _ store: FileStorage
+    ) throws -> RecordingStorage {
         let recording = RecordingStorage(store, watching: [path])
         _ = try recording.moveLinesInPieces(
-            from: path, to: nil, matchingEarliest: false, Self.deduplicating(preserve: false),
+            from: path, to: nil, matchingEarliest: false, deduplicating(preserve: false),
             accepting: { true })
-        #expect(recording.changes.contains { !$0.spans.isEmpty })
-        try recording.update(path) { list in list.appendLine(Array("d".utf8)) }
-        let after = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(after == Array("a\r\nb\nc\nd\r\n".utf8))
-        #expect(recording.changes == [FileChange(path: path, before: todo, after: after)])
+        return recording
     }
 }

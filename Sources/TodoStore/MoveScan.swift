@@ -377,10 +377,18 @@ private struct ReferencedLines {
     func mayShareLine(_ read: LineSpan.Reader, written: [[UInt8]]) -> Bool {
         if sharesLine { return true }
         guard unsure else { return false }
-        let distinct = Set(written)
+        // Lines written alike share one copy (a run of them is compared once), and a line
+        // whose length none of them has is not copied to be looked up.
+        var distinct = Set<[UInt8]>()
+        var previous: [UInt8]?
+        for line in written where line != previous {
+            distinct.insert(line)
+            previous = line
+        }
+        let lengths = Set(distinct.map(\.count))
         var found = false
         let complete = span.forEachLine(read: read) { line in
-            found = distinct.contains(Array(line))
+            found = lengths.contains(line.count) && distinct.contains(Array(line))
             return !found
         }
         return found || !complete

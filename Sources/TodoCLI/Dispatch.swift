@@ -58,7 +58,9 @@ extension Session {
             recorder = watching
         }
         defer {
-            if let recorder { record(command: words, changes: recorder.changes) }
+            if let recorder {
+                record(command: words, changes: recorder.changes, spans: recorder.spans)
+            }
         }
         guard type.writesFiles, settings.gitCommit else { return try action.run(in: context) }
         let status: Int32

@@ -112,10 +112,11 @@ struct HistoryFile {
     }
 
     /// Reads, under the lock, only the entries that recording one more change keeps (see
-    /// ``History/decodingRecent(read:)``), lets `body` record it, and writes the history back.
+    /// ``History/decodingRecent(read:)``), lets `body` record it, and writes the history back,
+    /// reading the lines its hunks name by where they lie through `spans`.
     /// `body` must record a change: the entries it would have dropped are gone.
-    func record(_ body: (inout History) throws -> Void) throws {
-        try update(recent: true, body)
+    func record(spans: LineSpan.Reader? = nil, _ body: (inout History) throws -> Void) throws {
+        try update(recent: true, spans: spans, body)
     }
 
     /// The entries of the history that recording one more change keeps; the whole history
@@ -137,12 +138,12 @@ struct HistoryFile {
     /// Changes the history under its lock (read whole, or only its `recent` entries) and
     /// writes it back.
     private func update<Result>(
-        recent: Bool, _ body: (inout History) throws -> Result
+        recent: Bool, spans: LineSpan.Reader? = nil, _ body: (inout History) throws -> Result
     ) throws -> Result {
         try locked {
             var history = recent ? readRecent() : read()
             let result = try body(&history)
-            try write(history)
+            try write(history, spans: spans)
             return result
         }
     }
@@ -161,10 +162,20 @@ struct HistoryFile {
     }
 
     /// Replaces the history file: a private temporary file, written as it is encoded (a large
-    /// record is never held twice), then a rename.
-    private func write(_ history: History) throws(Unusable) {
-        try replace { fd throws(Errno) in
-            try history.encode { bytes throws(Errno) in try FileDescriptor.writeAll(fd, bytes) }
+    /// record is never held twice; lines named by where they lie are read through `spans`),
+    /// then a rename.
+    private func write(_ history: History, spans: LineSpan.Reader? = nil) throws(Unusable) {
+        var complete = true
+        do {
+            try replace { fd throws(Errno) in
+                complete = try history.encode(spans: spans) { bytes throws(Errno) in
+                    try FileDescriptor.writeAll(fd, bytes)
+                }
+                // Lines that could not be read back: no record rather than a wrong one.
+                if !complete { throw Errno.ioError }
+            }
+        } catch  where !complete {
+            throw Unusable(description: "\(path) not written: removed lines could not be read back")
         }
     }
 

@@ -1,6 +1,7 @@
 import TodoHistory
 import TodoPlatform
 import TodoStore
+import TodoTxt
 
 /// The undo record of a move line by line, built from the stretches the store tells while it
 /// reads (see ``MoveObserver``): the source's hunks as each stretch of removed lines is read,
@@ -11,6 +12,8 @@ struct MoveRecorder {
     let destination: String
     /// The source's hunks so far.
     private var sourceHunks: [Hunk] = []
+    /// The lines of source hunks named by where they lie, by the hunk's index.
+    private var sourceSpans: [Int: LineSpan] = [:]
     /// The moved lines as they were in the source, in order.
     private var movedLines: [[UInt8]] = []
     /// How many lines the stretches told so far took out.
@@ -29,12 +32,17 @@ struct MoveRecorder {
     /// The changes of both files, the source's first; none when nothing was told.
     var changes: [FileChange] {
         var changes: [FileChange] = []
-        if !sourceHunks.isEmpty { changes.append(FileChange(path: source, hunks: sourceHunks)) }
+        if !sourceHunks.isEmpty {
+            var change = FileChange(path: source, hunks: sourceHunks)
+            change.spans = sourceSpans
+            changes.append(change)
+        }
         if let destinationChange, !destinationChange.isEmpty { changes.append(destinationChange) }
         return changes
     }
 
-    /// Records a stretch of lines taken out of the source.
+    /// Records a stretch of lines taken out of the source (lines told by where they lie are
+    /// recorded so, to be read from the source's old version when the record is written).
     mutating func removed(_ stretch: ChangedLines, moved: [Bool]) {
         if stretch.after.isEmpty {
             // Lines only taken out: the one hunk the comparison would find.
@@ -48,13 +56,16 @@ struct MoveRecorder {
             }
             let below = stretch.below.map { LineHash(of: $0) }
             lastBelow = stretch.below.flatMap { line in below.map { (line, $0) } }
+            sourceSpans[sourceHunks.count] = stretch.beforeSpan
             sourceHunks.append(
                 Hunk(
                     beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
                     before: stretch.before, after: [], aboveHash: above, belowHash: below))
-        } else if Self.sharesNoLine(stretch.before, stretch.after) {
+        } else if stretch.beforeSpan != nil || Self.sharesNoLine(stretch.before, stretch.after) {
             // Lines replaced by others none of which they hold (emptied duplicates, a blank
-            // left by `mv`): the one hunk the comparison would find, made without copying.
+            // left by `mv`; lines told by where they lie never are): the one hunk the
+            // comparison would find, made without copying.
+            sourceSpans[sourceHunks.count] = stretch.beforeSpan
             sourceHunks.append(
                 Hunk(
                     beforeStart: stretch.firstLine, afterStart: stretch.firstLine - shift,
@@ -75,7 +86,7 @@ struct MoveRecorder {
             }
         }
         for (line, isMoved) in zip(stretch.before, moved) where isMoved { movedLines.append(line) }
-        shift += stretch.before.count - stretch.after.count
+        shift += stretch.beforeCount - stretch.after.count
     }
 
     /// Whether none of `before` is also one of `after` (both not empty): then the shortest

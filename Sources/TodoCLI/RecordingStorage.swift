@@ -48,6 +48,9 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
     /// any size), with the number of lines it added; turned into a full record by
     /// ``settleReported()`` when another write follows.
     private var reported: (path: String, report: AppendReport, added: Int)?
+    /// The old version of the file a move took lines out of, when its record names them by
+    /// where they lie there (see ``spans``).
+    private var kept: KeptVersion?
 
     /// Wraps `inner`, watching `paths`.
     init(_ inner: any TodoStorage, watching paths: [String]) {
@@ -75,6 +78,13 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         }
     }
 
+    /// Reads the lines that the records of ``changes`` name by where they lie in a file's
+    /// old version (``FileChange/spans``), for as long as this store lives; `nil` when there
+    /// are none.
+    var spans: LineSpan.Reader? {
+        kept.map { kept in { buffer, offset in kept.read(buffer, offset) } }
+    }
+
     /// Notes one write of `path`, from its content before and after.
     private func saw(_ path: String, before: Version, after: Version) {
         switch records[path] {
@@ -84,8 +94,12 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         case .versions(let first, _):
             records[path] = .versions(before: first, after: after)
         case .observed(let change):
+            // Lines named by where they lie are read back first (none left: as if unknown).
+            let held = change.spans.isEmpty ? change : spans.flatMap { change.readingSpans($0) }
             records[path] = .versions(
-                before: .bytes(RecordingStorage.undoing(change, on: before.bytes)), after: after)
+                before: .bytes(
+                    held.map { RecordingStorage.undoing($0, on: before.bytes) } ?? before.bytes),
+                after: after)
         }
     }
 
@@ -313,7 +327,7 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
         else { return nil }
         return try recordingMove(
             from: source, to: destination ?? source, matchingEarliest: matchingEarliest,
-            recording: { $0 != nil }
+            keepingSource: destination == nil, recording: { $0 != nil }
         ) { observer in
             try files.moveLinesInPieces(
                 from: source, to: destination, observingLines: observer, fate, accepting: accept)
@@ -322,20 +336,26 @@ final class RecordingStorage: LineUpdatingStorage, LineMovingStorage {
 
     /// Runs a move of lines that `body` makes through the store with the observer it is given,
     /// and records both files' changes from what the observer was told (when `recording` says
-    /// the move was made).
+    /// the move was made). When `keepingSource` (and no other move kept one), the source's
+    /// removed lines are recorded by where they lie in its old version, which is kept open.
     private func recordingMove<Result>(
         from source: String, to destination: String, matchingEarliest: Bool = false,
-        recording made: (Result) -> Bool = { _ in true },
+        keepingSource: Bool = false, recording made: (Result) -> Bool = { _ in true },
         _ body: (MoveObserver) throws -> Result
     ) throws -> Result {
         var recorder = MoveRecorder(source: source, destination: destination)
+        var version: KeptVersion?
         var observer = MoveObserver(
             restart: { recorder = MoveRecorder(source: source, destination: destination) },
             removed: { recorder.removed($0, moved: $1) },
             appended: { recorder.appended($0, forEachAfter: $1) })
         observer.matchesEarliest = matchingEarliest
+        if keepingSource && kept == nil {
+            observer.keepSource = { version = KeptVersion(fd: $0, size: $1, modified: $2) }
+        }
         let result = try body(observer)
         guard made(result) else { return result }
+        if let version { kept = version }
         for change in recorder.changes where watched.contains(change.path) {
             order.append(change.path)
             records[change.path] = .observed(change)

@@ -29,12 +29,15 @@ extension Session {
             + Int64(moment.hour * 3_600 + moment.minute * 60 + moment.second)
     }
 
-    /// Records what a writing command changed; a history that cannot be written prints one
-    /// warning line and the command still succeeds.
-    func record(command words: [String], changes: [FileChange]) {
+    /// Records what a writing command changed, reading the lines its records name by where
+    /// they lie through `spans`; a history that cannot be written prints one warning line and
+    /// the command still succeeds.
+    func record(
+        command words: [String], changes: [FileChange], spans: LineSpan.Reader? = nil
+    ) {
         guard !changes.isEmpty, let file = historyFile(warn: true) else { return }
         do {
-            try file.record { history in
+            try file.record(spans: spans) { history in
                 history.record(
                     command: words.joined(separator: " "), time: historyTime, files: changes)
             }

@@ -1,3 +1,5 @@
+package import TodoTxt
+
 /// What one command changed in one file, kept small: the changed lines with their numbers and
 /// one unchanged line on each side of each changed stretch. A one-line change to a file of a
 /// million lines records that one line and its two neighbours.
@@ -6,6 +8,12 @@ package struct FileChange: Hashable, Sendable {
     package var path: String
     /// The changed stretches, in file order.
     package var hunks: [Hunk]
+    /// The replaced lines of the hunks at these indices, named by where they lie in the file
+    /// before the command instead of held (those hunks' `before` is empty): a record of a large
+    /// change made while that version is still open, whose lines are read from it as the
+    /// record is written (see ``History/encode(_:withMagic:spans:_:)``). Kept beside the hunks
+    /// so that a record of many small hunks is no larger for it.
+    package var spans: [Int: LineSpan] = [:]
 
     /// Creates a record from its parts (as read back from a history).
     package init(path: String, hunks: [Hunk]) {
@@ -24,13 +32,38 @@ package struct FileChange: Hashable, Sendable {
     package var isEmpty: Bool { hunks.isEmpty }
 
     /// How many lines the command removed or replaced.
-    package var removedLines: Int { hunks.reduce(0) { $0 + $1.before.count } }
+    package var removedLines: Int {
+        hunks.reduce(0) { $0 + $1.before.count } + spans.values.reduce(0) { $0 + $1.lineCount }
+    }
 
     /// How many lines the command wrote.
     package var addedLines: Int { hunks.reduce(0) { $0 + $1.after.count } }
 
+    /// The record with the lines its hunks name by where they lie (``spans``) read through
+    /// `read` and held; `nil` when they cannot be read.
+    package func readingSpans(_ read: LineSpan.Reader) -> FileChange? {
+        var change = self
+        change.spans = [:]
+        for (index, span) in spans {
+            var lines: [[UInt8]] = []
+            guard
+                span.forEachLine(
+                    read: read,
+                    { line in
+                        lines.append(Array(line))
+                        return true
+                    })
+            else { return nil }
+            change.hunks[index].before = lines
+        }
+        return change
+    }
+
     /// The bytes of lines the record holds.
-    package var byteCount: Int { path.utf8.count + hunks.reduce(0) { $0 + $1.byteCount } }
+    package var byteCount: Int {
+        path.utf8.count + hunks.reduce(0) { $0 + $1.byteCount }
+            + spans.values.reduce(0) { $0 + $1.bytes.count }
+    }
 
     /// The hunks from `before` to `after`.
     static func hunks(before: [UInt8], after: [UInt8]) -> [Hunk] {

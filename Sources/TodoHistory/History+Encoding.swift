@@ -1,3 +1,5 @@
+package import TodoTxt
+
 /// The history file format: a header line, then each entry as ASCII header lines and
 /// length-prefixed byte strings (a decimal length, LF, that many bytes), so that any bytes
 /// (invalid UTF-8, CR, NUL) survive exactly.
@@ -29,19 +31,26 @@ extension History {
     }
 
     /// Hands the bytes of the history's file to `write` in pieces of about 64 KiB, in order, so
-    /// that a large record is never held twice.
+    /// that a large record is never held twice; lines a hunk names by where they lie
+    /// (``FileChange/spans``) are read through `spans` as they are written.
+    ///
+    /// - Returns: `false` when such lines could not be read (then what was written is not a
+    ///   history and must be thrown away).
+    @discardableResult
     package func encode<Failure: Error>(
-        _ write: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
-        try History.encode(entries, withMagic: true, write)
+        spans: LineSpan.Reader? = nil, _ write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
+        try History.encode(entries, withMagic: true, spans: spans, write)
     }
 
-    /// Hands the bytes of `entries` to `write` as ``encode(_:)`` does, after the first line of
-    /// a history file when `withMagic` (without it, the bytes that append the entries to a
-    /// history file).
+    /// Hands the bytes of `entries` to `write` as ``encode(spans:_:)`` does, after the first
+    /// line of a history file when `withMagic` (without it, the bytes that append the entries
+    /// to a history file).
+    @discardableResult
     package static func encode<Failure: Error>(
-        _ entries: [HistoryEntry], withMagic: Bool, _ write: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
+        _ entries: [HistoryEntry], withMagic: Bool, spans: LineSpan.Reader? = nil,
+        _ write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
         var out = withMagic ? History.magic : []
         func flush() throws(Failure) {
             if out.count >= 1 << 16 {
@@ -69,17 +78,40 @@ extension History {
             for file in entry.files {
                 header(["F", String(file.hunks.count)])
                 try chunk(Array(file.path.utf8))
-                for hunk in file.hunks {
+                for (index, hunk) in file.hunks.enumerated() {
+                    let span = file.spans.isEmpty ? nil : file.spans[index]
                     History.appendHunkHeader(
-                        [hunk.beforeStart, hunk.afterStart, hunk.before.count, hunk.after.count],
+                        [
+                            hunk.beforeStart, hunk.afterStart,
+                            hunk.before.count + (span?.lineCount ?? 0), hunk.after.count,
+                        ],
                         hunk.above, hunk.below, to: &out)
                     for line in hunk.before { try chunk(line) }
+                    if let span {
+                        guard let spans else { return false }
+                        var failure: Failure?
+                        let complete = span.forEachLine(read: spans) { line in
+                            number(line.count)
+                            out.append(0x0A)
+                            out.append(contentsOf: line)
+                            do throws(Failure) {
+                                try flush()
+                            } catch {
+                                failure = error
+                                return false
+                            }
+                            return true
+                        }
+                        if let failure { throw failure }
+                        guard complete else { return false }
+                    }
                     for line in hunk.after { try chunk(line) }
                     try flush()
                 }
             }
         }
         if !out.isEmpty { try write(out) }
+        return true
     }
 
     /// Reads a history file; an empty file is an empty history.

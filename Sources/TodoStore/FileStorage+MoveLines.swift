@@ -109,7 +109,17 @@ extension FileStorage: LineMovingStorage {
         accepting accept: () -> Bool
     ) throws -> LineMoveOutcome {
         guard let (fd, state) = try openLockedForReading(source) else { return .restart }
-        defer { try? sys.close(fd) }
+        // Handed to the observer that keeps the old version, once the move is made.
+        let keeper = observer?.matchesEarliest == true ? nil : observer?.keepSource
+        var kept = false
+        defer { if !kept { try? sys.close(fd) } }
+        func done(_ result: LineMoveResult) -> LineMoveOutcome {
+            if let keeper, let identity = state.identity {
+                kept = true
+                keeper(fd, identity.size, identity.modified)
+            }
+            return .done(result)
+        }
         guard state.kind == .regular else { return .notInPieces }
         observer?.restart()
         // 1. The source's new version, synced but not yet in place.
@@ -120,7 +130,8 @@ extension FileStorage: LineMovingStorage {
                 scanned = try MoveScan.run(
                     fd, path: source.path, length: state.identity?.size ?? 0, to: out,
                     store: self, fate: fate,
-                    observe: observer?.removed, matchesEarliest: observer?.matchesEarliest ?? false)
+                    observe: observer?.removed, matchesEarliest: observer?.matchesEarliest ?? false,
+                    referencing: keeper != nil)
             }
         } catch {
             switch error {
@@ -150,7 +161,7 @@ extension FileStorage: LineMovingStorage {
                 case .failed(let storeError), .unsynced(let storeError): throw storeError
                 }
             }
-            return .done(LineMoveResult(scan: scan, destinationLineCount: nil))
+            return done(LineMoveResult(scan: scan, destinationLineCount: nil))
         }
         guard let end = try destinationEnd(destination), let before = state.identity else {
             try? sys.removeAt(source.directory, temporary.name)
@@ -169,7 +180,7 @@ extension FileStorage: LineMovingStorage {
             append: { writer throws(Errno) in try tail.write(to: &writer) })
         guard finished else { return .restart }
         if let observer { tail.tell(observer, end: end) }
-        return .done(
+        return done(
             LineMoveResult(scan: scan, destinationLineCount: end.lineCount + scan.movedCount))
     }
 

@@ -52,6 +52,12 @@ package struct MoveObserver {
     /// that kept line as removed (the first equal line is matched, as ``TodoStorage``'s
     /// callers' whole-file records match it).
     package var matchesEarliest = false
+    /// When set (and ``matchesEarliest`` is not), removed lines are told by where they lie in
+    /// the source (``ChangedLines/beforeSpan``) rather than as bytes, and once a move that
+    /// changed the source is complete this gets the descriptor of the source's old version,
+    /// which it then owns and must close, with that version's size and modification time.
+    package var keepSource:
+        ((_ fd: Int32, _ size: Int64, _ modified: (seconds: Int64, nanoseconds: Int64)) -> Void)?
     /// Each stretch of neighbouring lines the move takes out of the source, in file order, as
     /// soon as the line below it is read: the lines with their terminators (line 0 with the
     /// byte order mark, and then `after` holds the mark alone), and for each line whether it

@@ -1,4 +1,4 @@
-import TodoTxt
+package import TodoTxt
 
 /// Lines a store changed without reading the whole file, as told to a ``LineObserver``: one
 /// stretch of neighbouring lines, each line with its terminator (line 0 with the file's byte
@@ -14,6 +14,13 @@ package struct ChangedLines: Equatable, Sendable {
     package var above: [UInt8]?
     /// The unchanged line just below the stretch; `nil` at the end of the file.
     package var below: [UInt8]?
+    /// The lines as they were, named by where they lie in the source instead of held: then
+    /// ``before`` is empty and none of these lines is one of ``after`` (told so only to an
+    /// observer that keeps the source, see ``MoveObserver/keepSource``).
+    package var beforeSpan: LineSpan? = nil
+
+    /// How many lines the stretch replaced.
+    package var beforeCount: Int { beforeSpan?.lineCount ?? before.count }
 }
 
 /// Told about a file a store changed line by line once the new content is in place: the path

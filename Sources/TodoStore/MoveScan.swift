@@ -1,5 +1,5 @@
-import TodoPlatform
-import TodoTxt
+package import TodoPlatform
+package import TodoTxt
 
 /// One pass over a move's source, in pieces: the lines it keeps go to the source's new version
 /// as they are read, the contents of the lines it moves are gathered for the destination, and
@@ -43,14 +43,21 @@ struct MoveScan {
     /// reader and writes the kept lines to `output`. Returns `nil` when the source did not
     /// hold `length` bytes (someone changed it meanwhile). A failed read or write throws the
     /// error number (the temporary file's writer reports it for the source's path).
+    /// When `referencing`, removed lines are told as places in the source (see
+    /// ``ChangedLines/beforeSpan``), unless one of a stretch's lines is also one of the lines
+    /// written in its place: that stretch's lines are read back and told as bytes.
     static func run(
         _ source: Int32, path: String, length: Int64, to output: Int32, store: FileStorage,
         fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate,
-        observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool = false
+        observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool = false,
+        referencing: Bool = false
     ) throws(Errno) -> MoveScan? {
+        let sys = store.sys
         var scanner = MoveScanner(
             observe: observe, matchesEarliest: matchesEarliest,
-            writer: ChunkWriter(destination: output, at: 0, sys: store.sys))
+            writer: ChunkWriter(destination: output, at: 0, sys: sys),
+            readBack: referencing && !matchesEarliest
+                ? { buffer, offset in LineSpan.fill(buffer, at: offset, from: source, sys) } : nil)
         var total: Int64 = 0
         var writeError: Errno?
         do {
@@ -111,6 +118,23 @@ private struct MoveScanner {
     /// The stretch of removed lines being gathered (only when observed).
     var stretch:
         (firstLine: Int, lines: [[UInt8]], moved: [Bool], above: [UInt8]?, after: [[UInt8]])?
+    /// Reads the source back, when removed lines are told by where they lie (then the
+    /// stretch's `lines` stay empty and ``reference`` stands for them).
+    let readBack: LineSpan.Reader?
+    /// Where the gathered stretch's lines lie, when told by reference.
+    var reference = ReferencedLines()
+    /// Where the next line starts in the source.
+    var position: Int64 = 0
+
+    init(
+        observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool, writer: ChunkWriter,
+        readBack: LineSpan.Reader?
+    ) {
+        self.observe = observe
+        self.matchesEarliest = matchesEarliest
+        self.writer = writer
+        self.readBack = readBack
+    }
 
     /// Takes one line, with its terminator (the file's last may have none), where `fate`
     /// sends it.
@@ -118,6 +142,8 @@ private struct MoveScanner {
         _ raw: UnsafeRawBufferPointer,
         _ fate: (Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> LineFate
     ) {
+        let start = position
+        position += Int64(raw.count)
         var contentStart = 0
         if index == 0, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
             contentStart = 3
@@ -145,13 +171,13 @@ private struct MoveScanner {
         case .keep:
             break
         case .replace(let new):
-            replace(raw, with: new, terminator: terminator)
+            replace(raw, at: start, with: new, terminator: terminator)
         case .rewrite(let bytes):
-            rewrite(raw, as: bytes)
+            rewrite(raw, at: start, as: bytes)
         case .moveLeavingBlank where terminator != .none:
             scan.movedBytes.append(contentsOf: content)
             scan.movedEnds.append(scan.movedBytes.count)
-            replace(raw, with: [], terminator: terminator)
+            replace(raw, at: start, with: [], terminator: terminator)
         case .move, .moveAs, .remove, .moveLeavingBlank:
             scan.removedCount += 1
             var isMoved = true
@@ -165,13 +191,29 @@ private struct MoveScanner {
             if isMoved { scan.movedEnds.append(scan.movedBytes.count) }
             guard observe != nil else { return }
             openStretch()
-            stretch?.lines.append(Array(raw))
+            gather(raw, at: start)
             stretch?.moved.append(isMoved)
         }
     }
 
+    /// Adds a line of the source, which starts at `offset`, to the gathered stretch.
+    private mutating func gather(_ raw: UnsafeRawBufferPointer, at offset: Int64) {
+        if readBack != nil {
+            reference.add(raw, at: offset)
+        } else {
+            stretch?.lines.append(Array(raw))
+        }
+    }
+
+    /// Adds a line written in place of the stretch's lines.
+    private mutating func gatherAfter(_ line: [UInt8]) {
+        if readBack != nil { reference.addAfter(line) }
+        stretch?.after.append(line)
+    }
+
     /// Writes a kept line and tells the stretch above it.
     private mutating func keep(_ raw: UnsafeRawBufferPointer, contentStart: Int) {
+        let start = position - Int64(raw.count)
         writer.append(UnsafeRawBufferPointer(rebasing: raw[contentStart...]))
         defer {
             markPending = false
@@ -181,13 +223,14 @@ private struct MoveScanner {
         if markPending {
             // Without line 0, the byte order mark starts this line: it is the stretch's
             // new first line (a stretch ends at a line end of both versions).
-            current.lines.append(Array(raw))
             current.moved.append(false)
-            current.after = [LineScan.byteOrderMark + raw]
             stretch = current
+            stretch?.after = [LineScan.byteOrderMark + raw]
+            if readBack != nil { reference.replaceAfter(LineScan.byteOrderMark + raw) }
+            gather(raw, at: start)
             return
         }
-        if matchesEarliest, current.after.isEmpty,
+        if readBack == nil, matchesEarliest, current.after.isEmpty,
             let equal = current.lines.firstIndex(where: { $0.elementsEqual(raw) })
         {
             // A whole-file comparison keeps the first removed line with these bytes and takes
@@ -211,35 +254,39 @@ private struct MoveScanner {
 
     /// Writes `new` with `terminator` fitted in place of a line, and gathers the change.
     private mutating func replace(
-        _ raw: UnsafeRawBufferPointer, with new: [UInt8], terminator: LineTerminator
+        _ raw: UnsafeRawBufferPointer, at offset: Int64, with new: [UInt8],
+        terminator: LineTerminator
     ) {
         let fitted = TodoList.fitted(
             terminator, isEmpty: new.isEmpty, lastByte: new.last, newLine: newLine)
-        rewrite(raw, as: new + fitted.bytes)
+        rewrite(raw, at: offset, as: new + fitted.bytes)
     }
 
-    /// Writes `line` in place of a line, and gathers the change.
-    private mutating func rewrite(_ raw: UnsafeRawBufferPointer, as line: [UInt8]) {
+    /// Writes `line` in place of a line (which starts at `offset`), and gathers the change.
+    private mutating func rewrite(
+        _ raw: UnsafeRawBufferPointer, at offset: Int64, as line: [UInt8]
+    ) {
         writer.append(line)
         let mark = markPending
         markPending = false
         guard observe != nil else { return }
         openStretch()
-        stretch?.lines.append(Array(raw))
-        stretch?.moved.append(false)
         if mark {
-            stretch?.after.append(LineScan.byteOrderMark + line)
+            gatherAfter(LineScan.byteOrderMark + line)
         } else {
             // Many lines rewritten alike (emptied duplicates) share one copy.
             if line != lastRewritten { lastRewritten = line }
-            stretch?.after.append(lastRewritten)
+            gatherAfter(lastRewritten)
         }
+        gather(raw, at: offset)
+        stretch?.moved.append(false)
     }
 
     /// Starts a stretch of changed lines at this line, unless one is open.
     private mutating func openStretch() {
         if stretch == nil {
             stretch = (index, [], [], lastKept.map { Array($0) } ?? lastKeptCopy, [])
+            reference = ReferencedLines()
         }
     }
 
@@ -258,16 +305,111 @@ private struct MoveScanner {
         var after = current.after
         if markPending && current.firstLine == 0 {
             after.append(LineScan.byteOrderMark)
+            if readBack != nil { reference.addAfter(LineScan.byteOrderMark) }
         }
-        observe(
-            ChangedLines(
-                firstLine: current.firstLine, before: current.lines, after: after,
-                above: current.above, below: below.map { Array($0) }),
-            current.moved)
+        var changed = ChangedLines(
+            firstLine: current.firstLine, before: current.lines, after: after,
+            above: current.above, below: below.map { Array($0) })
+        if let readBack {
+            changed.beforeSpan = reference.span
+            if reference.mayShareLine(readBack, written: after) {
+                // Told as bytes, for the comparison that finds which lines stayed.
+                changed.beforeSpan = nil
+                _ = reference.span.forEachLine(read: readBack) { line in
+                    changed.before.append(Array(line))
+                    return true
+                }
+            }
+        }
+        observe(changed, current.moved)
     }
 
     /// The end of the file.
     mutating func finish() {
         endStretch(below: nil)
+    }
+}
+
+/// The lines of a stretch told by reference (see ``MoveScan/run``): where they lie in the
+/// source, and what is known of whether one of them is also one of the lines written in their
+/// place (which decides how a record of the change is made).
+private struct ReferencedLines {
+    /// Where the lines lie in the source, and how many they are.
+    var span = LineSpan(bytes: 0..<0, lineCount: 0)
+    /// The distinct lines written in their place so far, while they are few.
+    var after: [[UInt8]] = []
+    /// Whether a line was found among them.
+    var sharesLine = false
+    /// Whether lines were added before a line written in place that they were not compared
+    /// with, or there are too many distinct ones to compare each line with: the source is read
+    /// back to tell.
+    var unsure = false
+    /// The most distinct lines written in place that each line is compared with.
+    static let distinctLimit = 8
+
+    /// Adds the line `raw` of the source, which starts at `offset`.
+    mutating func add(_ raw: UnsafeRawBufferPointer, at offset: Int64) {
+        if span.lineCount == 0 { span.bytes = offset..<offset }
+        span.bytes = span.bytes.lowerBound..<(offset + Int64(raw.count))
+        span.lineCount += 1
+        if !unsure && !sharesLine && after.contains(where: { $0.elementsEqual(raw) }) {
+            sharesLine = true
+        }
+    }
+
+    /// Adds a line written in place of the stretch's lines (before the line it replaces).
+    mutating func addAfter(_ line: [UInt8]) {
+        guard !unsure, !sharesLine, !after.contains(line) else { return }
+        after.append(line)
+        if after.count > Self.distinctLimit || span.lineCount > 0 { unsure = true }
+    }
+
+    /// Forgets the lines written in place so far (others replace them all).
+    mutating func replaceAfter(_ line: [UInt8]) {
+        after = []
+        if span.lineCount > 0 { unsure = true }
+        addAfter(line)
+    }
+
+    /// Whether one of the lines may be one of `written` (the lines written in their place),
+    /// reading the source back through `read` when that is not known yet (a failed read
+    /// counts as may).
+    func mayShareLine(_ read: LineSpan.Reader, written: [[UInt8]]) -> Bool {
+        if sharesLine { return true }
+        guard unsure else { return false }
+        // Lines written alike share one copy (a run of them is compared once), and a line
+        // whose length none of them has is not copied to be looked up.
+        var distinct = Set<[UInt8]>()
+        var previous: [UInt8]?
+        for line in written where line != previous {
+            distinct.insert(line)
+            previous = line
+        }
+        let lengths = Set(distinct.map(\.count))
+        var found = false
+        let complete = span.forEachLine(read: read) { line in
+            found = lengths.contains(line.count) && distinct.contains(Array(line))
+            return !found
+        }
+        return found || !complete
+    }
+}
+
+extension LineSpan {
+    /// Fills `buffer` with the bytes at `offset` of the file open as `fd` (see ``Reader``):
+    /// `false` when a read fails or the file ends first.
+    package static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, at offset: Int64, from fd: Int32,
+        _ sys: FileSystem
+    ) -> Bool {
+        var count = 0
+        while count < buffer.count {
+            let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[count...])
+            guard let read = try? sys.readAt(fd, rest, offset + Int64(count)), read > 0 else {
+                return false
+            }
+            count += read
+        }
+        return true
     }
 }

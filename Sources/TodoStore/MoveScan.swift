@@ -88,6 +88,8 @@ struct MoveScan {
         }
         if let writeError { throw writeError }
         scanner.finish()
+        // A stretch's lines could not be read back: no record rather than a wrong one.
+        if scanner.readBackFailed { throw Errno.ioError }
         try scanner.writer.flush()
         return total == length ? scanner.scan : nil
     }
@@ -125,6 +127,8 @@ private struct MoveScanner {
     var reference = ReferencedLines()
     /// Where the next line starts in the source.
     var position: Int64 = 0
+    /// Whether a stretch's lines could not be read back.
+    var readBackFailed = false
 
     init(
         observe: ((ChangedLines, [Bool]) -> Void)?, matchesEarliest: Bool, writer: ChunkWriter,
@@ -315,10 +319,11 @@ private struct MoveScanner {
             if reference.mayShareLine(readBack, written: after) {
                 // Told as bytes, for the comparison that finds which lines stayed.
                 changed.beforeSpan = nil
-                _ = reference.span.forEachLine(read: readBack) { line in
+                let complete = reference.span.forEachLine(read: readBack) { line in
                     changed.before.append(Array(line))
                     return true
                 }
+                if !complete { readBackFailed = true }
             }
         }
         observe(changed, current.moved)

@@ -464,6 +464,21 @@ extension FileStorage {
         }
     }
 
+    /// What `write` gives, its failures as the store's errors: a file that changed since it
+    /// was read under the lock (a program that does not lock) is an error naming it.
+    func keepingChanges<Result>(
+        _ file: LockedFile, _ write: () throws(WriteFailure) -> Result
+    ) throws(StoreError) -> Result {
+        do {
+            return try write()
+        } catch {
+            switch error {
+            case .changed: throw keptChanging(file.path)
+            case .failed(let storeError), .unsynced(let storeError): throw storeError
+            }
+        }
+    }
+
     /// Renames a prepared temporary file over the locked file, unless the file changed since
     /// `state` was read, and syncs the directory. Before the rename, any failure removes the
     /// temporary file (unless `keepingOnFailure`: a record names it for the next command);

@@ -327,15 +327,10 @@ extension FileStorage {
         }
         let state = try readState(destination, missingIsError: true)
         guard sameBytes(state.bytes, bytes) else { throw keptChanging(destination.path) }
-        do {
+        try keepingChanges(destination) { () throws(WriteFailure) in
             try replace(
                 destination, with: .bytes(Array(bytes[..<start] + bytes[end...])),
                 expecting: state)
-        } catch {
-            switch error {
-            case .changed: throw keptChanging(destination.path)
-            case .failed(let storeError), .unsynced(let storeError): throw storeError
-            }
         }
     }
 
@@ -348,24 +343,19 @@ extension FileStorage {
         let list = Self.remainingSource(record, bytes: state.bytes)
         // The old prepared version is of no use now (and its name may be taken again).
         try? sys.removeAt(source.directory, record.temporary)
-        do throws(WriteFailure) {
+        try keepingChanges(source) { () throws(WriteFailure) in
             let temporary = try prepareTemporary(source, with: .list(list), expecting: state)
             var updated = record
             updated.temporary = temporary.name
             updated.temporaryDevice = temporary.device
             updated.temporaryInode = temporary.inode
-            do {
+            do throws(StoreError) {
                 _ = try writeRecord(updated, replacing: name)
             } catch {
                 try? sys.removeAt(source.directory, temporary.name)
                 throw WriteFailure.failed(error)
             }
             try commitTemporary(temporary, to: source, expecting: state)
-        } catch {
-            switch error {
-            case .changed: throw keptChanging(source.path)
-            case .failed(let storeError), .unsynced(let storeError): throw storeError
-            }
         }
     }
 

@@ -39,7 +39,7 @@ extension FileStorage {
             changed.filter { new[$0].count >= states[$0].bytes.count }
             + changed.filter { new[$0].count < states[$0].bytes.count }
         for index in order {
-            temporaries[index] = try writing(files[index]) { () throws(WriteFailure) in
+            temporaries[index] = try keepingChanges(files[index]) { () throws(WriteFailure) in
                 try prepareTemporary(
                     files[index], with: .bytes(new[index]), expecting: states[index])
             }
@@ -71,19 +71,5 @@ extension FileStorage {
         }
         if let unsynced { throw unsynced }
         return files.indices.map { (states[$0].bytes, new[$0]) }
-    }
-
-    /// The new version `prepare` writes, its failures as the store's errors.
-    private func writing(
-        _ file: LockedFile, _ prepare: () throws(WriteFailure) -> TemporaryFile
-    ) throws(StoreError) -> TemporaryFile {
-        do {
-            return try prepare()
-        } catch {
-            switch error {
-            case .changed: throw keptChanging(file.path)
-            case .failed(let storeError), .unsynced(let storeError): throw storeError
-            }
-        }
     }
 }

@@ -142,18 +142,29 @@ extension FileStorage {
     private func step(
         of file: SpliceRecord.File, locked: LockedFile
     ) throws(StoreError) -> SpliceStep {
-        let now = try? sys.statusAt(locked.directory, locked.location.name)
+        try step(
+            of: file, now: try? sys.statusAt(locked.directory, locked.location.name),
+            temporary: file.write.temporary.flatMap { try? sys.statusAt(locked.directory, $0) },
+            path: locked.path
+        ) { () throws(StoreError) in try openLockedForReading(locked)?.0 }
+    }
+
+    /// How far the splice got with `file`, from its status now (`nil`: missing) and that of its
+    /// new version beside it (`nil`: gone); `open` gives a descriptor to read it by (`nil`:
+    /// none), asked for only when the bytes a cut takes off must be compared.
+    private func step(
+        of file: SpliceRecord.File, now: FileStatus?, temporary: FileStatus?, path: String,
+        open: () throws(StoreError) -> Int32?
+    ) throws(StoreError) -> SpliceStep {
         var temporaryExists = false
         var cutPending = false
         switch file.write {
-        case .rename(let temporary, let device, let inode):
-            if let status = try? sys.statusAt(locked.directory, temporary) {
-                temporaryExists = status.device == device && status.inode == inode
-            }
+        case .rename(_, let device, let inode):
+            temporaryExists = temporary.map { $0.device == device && $0.inode == inode } ?? false
         case .cut(let length, let end, let hash):
-            if let now, now.size >= end, let opened = try openLockedForReading(locked) {
-                defer { try? sys.close(opened.0) }
-                cutPending = try fingerprint(opened.0, length..<end, path: locked.path) == hash
+            if let now, now.size >= end, let fd = try open() {
+                defer { try? sys.close(fd) }
+                cutPending = try fingerprint(fd, length..<end, path: path) == hash
             }
         }
         return SpliceStep(
@@ -164,50 +175,35 @@ extension FileStorage {
     /// Takes the bytes `range` out of the locked file: a truncation when nothing follows them,
     /// else a rewrite without them (something was appended after them by hand).
     private func cutOff(_ file: LockedFile, _ range: Range<Int64>) throws(StoreError) {
-        let state = try readState(file, missingIsError: true)
-        if state.bytes.count == Int(range.upperBound) {
+        let size = try call("read", file.path) { () throws(Errno) in try sys.status(file.fd) }.size
+        if size == range.upperBound {
             try truncatingBack(file, to: range.lowerBound)()
             return
         }
+        let state = try readState(file, missingIsError: true)
         let bytes = state.bytes
-        do {
+        try keepingChanges(file) { () throws(WriteFailure) in
             try replace(
                 file,
                 with: .bytes(
                     Array(bytes[..<Int(range.lowerBound)] + bytes[Int(range.upperBound)...])),
                 expecting: state)
-        } catch {
-            switch error {
-            case .changed: throw keptChanging(file.path)
-            case .failed(let storeError), .unsynced(let storeError): throw storeError
-            }
         }
     }
 
     /// `bytes`, just read from the real path `real`, as they will be once the killed splice of
     /// `record` is finished (unchanged when it will not be).
     func spliceView(of real: String, bytes: [UInt8], record: SpliceRecord) -> [UInt8] {
-        var steps: [SpliceStep] = []
-        for file in record.files {
-            let location = RealLocation(splitting: file.path)
-            let now = try? sys.statusOfPath(file.path, true)
-            var temporaryExists = false
-            var cutPending = false
-            switch file.write {
-            case .rename(let temporary, let device, let inode):
-                let status = try? sys.statusOfPath(location.directory + "/" + temporary, true)
-                temporaryExists = status.map { $0.device == device && $0.inode == inode } ?? false
-            case .cut(let length, let end, let hash):
-                if let now, now.size >= end, let fd = try? sys.open(file.path, [], 0) {
-                    cutPending =
-                        (try? fingerprint(fd, length..<end, path: file.path)) == .some(hash)
-                    try? sys.close(fd)
-                }
-            }
-            steps.append(
-                SpliceStep(
-                    of: file, now: now.map(FileIdentity.init), temporaryExists: temporaryExists,
-                    cutPending: cutPending))
+        let steps = record.files.map { file in
+            let directory = RealLocation(splitting: file.path).directory
+            let step = try? self.step(
+                of: file, now: try? sys.statusOfPath(file.path, true),
+                temporary: file.write.temporary.flatMap {
+                    try? sys.statusOfPath(directory + "/" + $0, true)
+                },
+                path: file.path
+            ) { () throws(StoreError) in try? sys.open(file.path, [], 0) }
+            return step ?? .stuck
         }
         let finish = SpliceStep.toFinish(steps)
         guard let index = record.files.firstIndex(where: { $0.path == real }), finish[index]
@@ -220,6 +216,14 @@ extension FileStorage {
             guard bytes.count >= Int(end) else { return bytes }
             return Array(bytes[..<Int(length)] + bytes[Int(end)...])
         }
+    }
+}
+
+extension SpliceRecord.Write {
+    /// The name of the new version a rename puts in place; `nil` for a cut.
+    var temporary: String? {
+        if case .rename(let temporary, _, _) = self { return temporary }
+        return nil
     }
 }
 

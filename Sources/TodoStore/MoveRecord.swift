@@ -189,11 +189,9 @@ struct MoveRecord: Equatable {
     /// The short tag of a real path used in record names (64-bit FNV-1a, in hex), so that the
     /// records that concern a file are found from the directory listing alone.
     static func tag(_ path: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
+        var hash = SpliceRecord.emptyFingerprint
+        var path = path
+        path.withUTF8 { SpliceRecord.fingerprint(UnsafeRawBufferPointer($0), into: &hash) }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

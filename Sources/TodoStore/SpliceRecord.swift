@@ -35,7 +35,8 @@ struct SpliceRecord: Equatable {
     /// The fingerprint of no bytes, where ``fingerprint(_:into:)`` starts.
     static let emptyFingerprint: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    /// Folds `bytes` into `hash` (64-bit FNV-1a, so pieces can be folded one after another).
+    /// Folds `bytes` into `hash` (64-bit FNV-1a, so pieces can be folded one after another;
+    /// ``MoveRecord/tag(_:)`` names journal files by it too).
     static func fingerprint(_ bytes: UnsafeRawBufferPointer, into hash: inout UInt64) {
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -73,6 +73,19 @@ package struct FileDescriptor: ~Copyable {
         try outcome.get()
     }
 
+    /// Gives a pipe at `fd` (standard output into `jq`, say) a buffer of `bytes` where the
+    /// system allows it (Linux's `F_SETPIPE_SZ`; the default is 64 KiB), so that a writer of
+    /// much output and its reader each run longer before one waits for the other. Anything
+    /// else, or a refusal (a user over the system's limit of pipe memory), leaves it as it is.
+    package static func widenPipe(_ fd: Int32, to bytes: Int32) {
+        #if os(Linux)
+            var status = stat()
+            guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
+            // F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
+            _ = fcntl(fd, 1031, bytes)
+        #endif
+    }
+
     /// Writes all the bytes of `raw` to a descriptor this value does not own, with no copy.
     package static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) throws(Errno) {
         guard let base = raw.baseAddress else { return }

@@ -59,6 +59,7 @@ struct ExportAction: Action {
             }
         }
         let asArray = arguments.format == "json"
+        console.expectLargeOutput()
         if let path {
             try RecordStream.write(asArray: asArray, to: write) { piece in
                 try context.storage.readPieces(path, piece)

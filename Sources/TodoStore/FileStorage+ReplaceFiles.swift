@@ -23,14 +23,9 @@ extension FileStorage {
             throw StoreError(operation: "write", path: paths.first ?? "", reason: "no content")
         }
         var temporaries = [TemporaryFile?](repeating: nil, count: files.count)
-        var record: String?
-        var finishLater = false
         defer {
-            if !finishLater {
-                for (file, temporary) in zip(files, temporaries) {
-                    if let temporary { try? sys.removeAt(file.directory, temporary.name) }
-                }
-                if let record { try? removeRecord(record) }
+            for (file, temporary) in zip(files, temporaries) {
+                if let temporary { try? sys.removeAt(file.directory, temporary.name) }
             }
         }
         // Every new version beside its file first, those that grow first.
@@ -44,32 +39,16 @@ extension FileStorage {
                     files[index], with: .bytes(new[index]), expecting: states[index])
             }
         }
-        let renames = order.filter { temporaries[$0] != nil }
-        record = try writeSpliceRecord(
-            renames.compactMap { index in
-                temporaries[index].map { (files[index], states[index], .rename($0)) }
-            })
-        var unsynced: StoreError?
-        for (written, index) in renames.enumerated() {
+        // Then in place (``writeTogether(_:comparingBytes:)``, which takes them over).
+        var writes: [FileWrite] = []
+        for index in order {
             guard let temporary = temporaries[index] else { continue }
-            do throws(WriteFailure) {
-                try commitTemporary(
-                    temporary, to: files[index], expecting: states[index],
-                    keepingOnFailure: record != nil && written > 0)
-                temporaries[index] = nil
-            } catch {
-                // Once one file is written, the record stays for the next command.
-                finishLater = written > 0
-                switch error {
-                case .changed: throw keptChanging(files[index].path)
-                case .unsynced(let storeError):
-                    finishLater = false
-                    unsynced = unsynced ?? storeError
-                case .failed(let storeError): throw storeError
-                }
-            }
+            writes.append((files[index], states[index], .rename(temporary)))
+            temporaries[index] = nil
         }
-        if let unsynced { throw unsynced }
+        guard try writeTogether(writes, comparingBytes: true) else {
+            throw keptChanging(writes.first?.file.path ?? paths.first ?? "")
+        }
         return files.indices.map { (states[$0].bytes, new[$0]) }
     }
 }

@@ -38,18 +38,13 @@ extension FileStorage: LineSplicingStorage {
         defer { unlock(files) }
         guard files.count == plans.count else { return false }
         var spliced: [SplicedFile] = []
-        // The record of a two-file splice, and whether it stays for the next command to finish
-        // the splice (with the new versions not yet in place).
-        var record: String?
-        var finishLater = false
         defer {
             for file in spliced {
                 try? sys.close(file.fd)
-                if let temporary = file.temporary, !finishLater {
+                if let temporary = file.temporary {
                     try? sys.removeAt(file.file.directory, temporary.name)
                 }
             }
-            if let record, !finishLater { try? removeRecord(record) }
         }
         // 1. Every splice of every file found in place, before anything is written.
         for (number, plan) in plans.enumerated() {
@@ -93,52 +88,22 @@ extension FileStorage: LineSplicingStorage {
             // Shortened meanwhile by a program that does not lock.
             guard complete else { return false }
         }
-        // 3. In place, those that gain lines first, after a record of what is about to be
-        // written when there are two files: a kill between their writes is then finished by
-        // the next command, and no task is left in both.
+        // 3. In place, those that gain lines first (``writeTogether(_:comparingBytes:)``,
+        // which takes the new versions over).
         let order =
             spliced.indices.filter { spliced[$0].grows }
             + spliced.indices.filter { !spliced[$0].grows }
-        record = try writeSpliceRecord(
-            order.compactMap { index in
-                let file = spliced[index]
-                let write: SpliceWrite? =
-                    file.truncation.map { .cut($0, fd: file.fd) }
-                    ?? file.temporary.map { .rename($0) }
-                return write.map { (file.file, file.state, $0) }
-            })
-        var written = 0
-        // A directory that could not be synced after a rename: the new version is in place, so
-        // the other files are written too, and the error is reported at the end.
-        var unsynced: StoreError?
+        var writes: [FileWrite] = []
         for index in order {
             let file = spliced[index]
-            do {
-                if let length = file.truncation {
-                    try truncate(file.file, to: length, expecting: file.state)
-                } else if let temporary = file.temporary {
-                    spliced[index].temporary = nil
-                    try commitTemporary(
-                        temporary, to: file.file, expecting: file.state, comparingBytes: false,
-                        keepingOnFailure: record != nil && written > 0)
-                }
-            } catch {
-                // Once one file is written, the record stays for the next command.
-                finishLater = written > 0
-                switch error {
-                case .changed:
-                    if written == 0 { return false }
-                    throw keptChanging(file.file.path)
-                case .unsynced(let storeError):
-                    finishLater = false
-                    unsynced = unsynced ?? storeError
-                case .failed(let storeError): throw storeError
-                }
+            if let length = file.truncation {
+                writes.append((file.file, file.state, .cut(length, fd: file.fd)))
+            } else if let temporary = file.temporary {
+                writes.append((file.file, file.state, .rename(temporary)))
+                spliced[index].temporary = nil
             }
-            written += 1
         }
-        if let unsynced { throw unsynced }
-        return true
+        return try writeTogether(writes, comparingBytes: false)
     }
 
     /// Opens a locked file by its name for reading: the descriptor and the file's state (no
@@ -201,21 +166,6 @@ extension FileStorage: LineSplicingStorage {
             throw failure("read", file.path, error)
         }
         return same && kept <= region.upperBound ? kept : nil
-    }
-
-    /// Cuts the locked file to `length` under its lock, unless it changed since `state`, and
-    /// syncs it. A failed sync leaves the shorter file in place for every reader, as a failed
-    /// append's truncation does, and is not reported.
-    private func truncate(
-        _ file: LockedFile, to length: Int64, expecting state: FileState
-    ) throws(WriteFailure) {
-        guard try isUnchanged(file, since: state, comparingBytes: false) else { throw .changed }
-        do {
-            try sys.truncate(file.fd, length)
-        } catch {
-            throw .failed(failure("write", file.path, error))
-        }
-        try? sys.sync(file.fd)
     }
 
     /// Writes the file read through `source` to `destination` with each splice's region

@@ -239,7 +239,7 @@ import TodoTxt
             try Data(todo).write(to: URL(fileURLWithPath: path))
             let recording = try Self.deduplicateByReference(path, store)
             #expect(recording.changes.contains { !$0.spans.isEmpty })
-            try recording.update(path) { list in list.appendLine(Array("d".utf8)) }
+            _ = try recording.update(path) { list in list.appendLine(Array("d".utf8)) }
             let after = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(after == Array("a\r\nb\nc\nd\r\n".utf8))
             #expect(recording.changes == [FileChange(path: path, before: todo, after: after)])

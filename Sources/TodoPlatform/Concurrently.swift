@@ -13,10 +13,18 @@ package enum Concurrently {
         max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     }
 
-    /// Runs `first` on a new thread while `second` runs on this one, and returns when both
-    /// have finished. When no thread can be started, runs `first` and then `second` here.
+    /// Runs `first` on another thread while `second` runs on this one, and returns when both
+    /// have finished: on the kept thread (``KeptThread``) when it is free, else on a new one.
+    /// When no thread can be started, runs `first` and then `second` here.
     package static func run(_ first: () -> Void, _ second: () -> Void) {
         withoutActuallyEscaping(first) { first in
+            let kept = KeptThread.shared
+            if kept.claim() {
+                kept.start(first)
+                second()
+                kept.finish()
+                return
+            }
             let box = Unmanaged.passRetained(Work(first))
             #if canImport(Glibc)
                 var thread = pthread_t()

@@ -237,12 +237,19 @@ final class Bench {
         // after todo.sh (bash and its dozens of processes) or topydo (Python), a program starts
         // with the processor's caches full of theirs: that cost todo's start-up a tenth of its
         // time when todo always followed them.
+        // A row whose runs take milliseconds gets more of them for todo and its floor: as many
+        // as a quarter of a second of todo's warm-up time holds, up to 15. A run now and then
+        // is slowed by the machine (pages of the program dropped from memory since it last ran,
+        // which some machines' memory managers do after a minute unused; a new thread waiting
+        // for a processor), and one such run among three would decide the median.
+        let quick = warmups[.todo].map { Int(0.25 / max($0.seconds, 1e-4)) } ?? 0
+        let runs = max(options.runs, min(quick, 15))
         let rounds =
-            (0..<options.runs).map { $0 % 2 == 0 ? [Tool.todo, .floor] : [.floor, .todo] }
+            (0..<runs).map { $0 % 2 == 0 ? [Tool.todo, .floor] : [.floor, .todo] }
             + (0..<options.runs).map { _ in [Tool.todoSh, .topydo] }
         var times: [Tool: [Double]] = [:]
         for (index, round) in rounds.enumerated() {
-            let run = index % options.runs
+            let run = index < runs ? index : index - runs
             for tool in round where tools.contains(tool) {
                 if failed.contains(tool) { continue }
                 if tool == .todoSh || tool == .topydo,

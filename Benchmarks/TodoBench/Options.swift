@@ -25,7 +25,9 @@ struct Options {
 
           --sizes      line counts of the generated files (default 100000,1000000); the report
                        gives each row's growth from one size to the next
-          --runs       timed runs per program and operation, after one checked warm-up (default 5)
+          --runs       timed runs per program and operation, after one checked warm-up (default 5;
+                       todo and its floor run more often in a quick row: as often as a quarter
+                       of a second of todo's warm-up holds, up to 15)
           --todo       the todo binary to measure; by default the benchmark builds it with
                        `swift build -c release --static-swift-stdlib --product todo
                        --scratch-path .build/static` in the package and uses that

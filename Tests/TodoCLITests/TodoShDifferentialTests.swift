@@ -291,6 +291,14 @@ enum TodoShDifferences {
         // Nor in where a line ends: `del N TERM` with TERM last on a CRLF line takes the blank
         // before TERM too (todo.sh's pattern for a term at the end does not match before a CR).
         let listsDone = ["lsa", "listall"].contains(action)
+        // `lsa` sorts the lines of both files together: one file's CRLF lines among the other's
+        // LF lines sort apart in todo.sh (a line and the same text with a CR).
+        let listed = (todoLines + (listsDone ? doneLines : [])).filter { !$0.isEmpty }
+        if listsDone && listed.contains(where: { $0.last == 0x0D })
+            && listed.contains(where: { $0.last != 0x0D })
+        {
+            return false
+        }
         for (name, lines) in [("todo.txt", todoLines), ("done.txt", listsDone ? doneLines : [])]
         where lines.contains(where: { $0.last == 0x0D }) {
             if ["lsc", "listcon", "lsprj", "listproj"].contains(action) { return false }

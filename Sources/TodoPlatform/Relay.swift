@@ -42,11 +42,10 @@ extension Concurrently {
     /// per piece of work, with a closure that fills the next slot (called once that slot's
     /// previous contents have been consumed, and told whether it had to wait for that: the
     /// consumer is behind, so the producer may take on more of the work); `consume` gets each
-    /// filled slot in the order they
-    /// were filled, and returns `false` to take no more. The hand-off returns `false`, without
-    /// calling the closure, once `consume` has returned `false`. A push-style relay: it suits a
-    /// producer that is itself driven by callbacks. When no thread can be started, each slot is
-    /// consumed here as soon as it is filled.
+    /// filled slot in the order they were filled, and returns `false` to take no more. The
+    /// hand-off returns `false`, without calling the closure, once `consume` has returned
+    /// `false`. A push-style relay: it suits a producer that is itself driven by callbacks.
+    /// When no thread can be started, each slot is consumed here as soon as it is filled.
     package static func relay<Slot>(
         through slots: (Slot, Slot),
         produce: (_ hand: (_ fill: (_ slot: Slot, _ behind: Bool) -> Void) -> Bool) -> Void,

@@ -273,11 +273,7 @@ final class Bench {
             }
         }
         for (tool, samples) in times {
-            let sorted = samples.sorted()
-            row.medians[tool] =
-                sorted.count % 2 == 1
-                ? sorted[sorted.count / 2]
-                : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            row.medians[tool] = samples.median
             row.runs[tool] = samples.count
         }
         return row

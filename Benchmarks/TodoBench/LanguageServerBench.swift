@@ -89,11 +89,6 @@ struct LanguageServerBench {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-
     /// Measures one document of `lines` lines, `runs` times for the change and the completion.
     func run(lines: Int, runs: Int) -> Figures? {
         let text = String(
@@ -188,8 +183,8 @@ struct LanguageServerBench {
             connection.process.waitUntilExit()
             return Figures(
                 lines: lines, documentBytes: text.utf8.count, diagnostics: found, open: open,
-                change: Self.median(changes), completion: Self.median(completions),
-                cpu: (openCPU, Self.median(changeCPU), Self.median(completionCPU)),
+                change: changes.median, completion: completions.median,
+                cpu: (openCPU, changeCPU.median, completionCPU.median),
                 peakMemory: peak * 1024)
         } catch {
             print("todo-bench: language server: \(error)")

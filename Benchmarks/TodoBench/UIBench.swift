@@ -41,11 +41,6 @@ struct UIBench {
     static let moveBytes = 600
     static let memoryAllowance = 30 << 20
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-
     private static func milliseconds(since start: Double) -> Double {
         (Spawn.monotonicSeconds() - start) * 1000
     }
@@ -157,10 +152,10 @@ struct UIBench {
             peak = max(peak, outcome.peakMemory)
         }
         return Figures(
-            lines: lines, fileBytes: bytes.count, firstScreen: Self.median(first),
-            list: Self.median(list), move: Self.median(moves), moveBytes: moveBytes,
-            sort: Self.median(sorts), listTerm: Self.median(listTerm),
-            filter: Self.median(filters), peakMemory: peak)
+            lines: lines, fileBytes: bytes.count, firstScreen: first.median,
+            list: list.median, move: moves.median, moveBytes: moveBytes,
+            sort: sorts.median, listTerm: listTerm.median,
+            filter: filters.median, peakMemory: peak)
     }
 
     /// Prints one size's figures against the goals.

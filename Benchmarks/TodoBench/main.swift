@@ -92,6 +92,7 @@ if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
     cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
 }
 print("todo-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
+print(ParallelProbe.report(when: "before the runs"))
 print("todo: \(todo)")
 print("start-up floor: \(hello)")
 print(
@@ -117,6 +118,7 @@ var growthMisses: [String] = []
 for (small, large) in zip(results, results.dropFirst()) {
     growthMisses += Report.printGrowth(from: small, to: large)
 }
+print(ParallelProbe.report(when: "after the runs"))
 Report.printGoals(results: results, growthMisses: growthMisses)
 print("")
 print("¹ one timed run (the warm-up took over 2 s). Ratios: todo/floor, todo.sh/todo, topydo/todo.")

@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskListAppTests",
-            dependencies: ["TaskListApp", "TodoKit"],
+            dependencies: ["TaskListApp", "TodoKit", "TestSupport"],
             path: "Examples/TaskListApp/Tests",
             swiftSettings: upcoming
         ),

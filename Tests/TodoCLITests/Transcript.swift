@@ -113,12 +113,9 @@ enum TodoBinary {
         return process
     }
 
-    /// A new empty directory.
+    /// A new empty directory, removed when the test process exits (``TestDirectories``).
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("todo-test-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        URL(fileURLWithPath: try TestDirectories.make("todo-test"))
     }
 
     /// The environment commands run with: a home of their own, the built `todo` first on

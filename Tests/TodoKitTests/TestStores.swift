@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TodoKit
 
 /// The day every test store lives on.
@@ -67,11 +68,9 @@ struct TestStore {
     let handEdit: @Sendable (String) -> Void
 }
 
-/// A new empty directory.
+/// A new empty directory, removed when the test process exits (``TestDirectories``).
 func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "todokit-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TestDirectories.make("todokit-test")
 }
 
 /// A file's content as text, or `<missing>`.

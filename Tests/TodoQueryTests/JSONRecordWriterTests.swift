@@ -34,7 +34,7 @@ import TodoTxt
 
     static func formatted(_ bytes: [UInt8], first: Int, asArray: Bool) -> [UInt8] {
         let writer = JSONRecordWriter(capacity: 16)
-        bytes.withUnsafeBufferPointer {
+        _ = bytes.withUnsafeBufferPointer {
             writer.appendRecords(of: $0, from: 0, to: $0.count, first: first, asArray: asArray)
         }
         return Array(writer.bytes)
@@ -93,7 +93,7 @@ import TodoTxt
         var expected: [UInt8] = []
         let line = Array("(B) 2026-01-02 call +mom @phone due:2026-01-03\n".utf8)
         for number in [1, 9, 10, 99, 100, 12345, 999_999_999, 1_000_000_000_000] {
-            line.withUnsafeBufferPointer {
+            _ = line.withUnsafeBufferPointer {
                 writer.appendRecords(of: $0, from: 0, to: $0.count, first: number, asArray: true)
             }
             expected += Self.reference(line, first: number, asArray: true)

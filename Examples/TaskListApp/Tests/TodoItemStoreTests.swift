@@ -1,5 +1,6 @@
 import Foundation
 import TaskListApp
+import TestSupport
 import Testing
 import TodoKit
 
@@ -15,9 +16,8 @@ import TodoKit
         case .memory:
             return InMemoryTaskStore(todo: todo, options: options)
         case .file:
-            let directory = NSTemporaryDirectory() + "tasklistapp-" + UUID().uuidString
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true)
+            // Removed when the test process exits: the store outlives this function.
+            let directory = try TestDirectories.make("tasklistapp")
             try Data(todo.utf8).write(to: URL(fileURLWithPath: directory + "/todo.txt"))
             return TodoFileStore(path: directory + "/todo.txt", options: options)
         }

@@ -286,7 +286,9 @@ enum TodoShDifferences {
         let listings = [
             "ls", "list", "lsa", "listall", "lsp", "listpri", "lf", "listfile", "command",
         ]
-        // Nor in what is hidden: a line of digits and blanks with a CR is a task to todo.sh.
+        // In every file the command lists (``listedFiles(_:)``: `lf FILE` and `lsprj` with
+        // TODOTXT_SOURCEVAR read others than todo.txt), nor in what is hidden: a line of digits
+        // and blanks with a CR is a task to todo.sh.
         // Nor in the words of `lsc` and `lsprj` (todo.sh lists `@ctx` and `@ctx<CR>` apart).
         // Nor in where a line ends: `del N TERM` with TERM last on a CRLF line takes the blank
         // before TERM too (todo.sh's pattern for a term at the end does not match before a CR).
@@ -299,8 +301,11 @@ enum TodoShDifferences {
         {
             return false
         }
-        for (name, lines) in [("todo.txt", todoLines), ("done.txt", listsDone ? doneLines : [])]
-        where lines.contains(where: { $0.last == 0x0D }) {
+        for name in listedFiles(command) {
+            let lines = (command.before[name] ?? []).split(
+                separator: 0x0A, omittingEmptySubsequences: false)
+            guard lines.contains(where: { $0.last == 0x0D }) else { continue }
+            if lines.contains(where: { $0.elementsEqual([0x0D]) }) { return false }
             if ["lsc", "listcon", "lsprj", "listproj"].contains(action) { return false }
             let mixed = lines.contains { !$0.isEmpty && $0.last != 0x0D }
             let numbers = lines.contains { line in
@@ -314,6 +319,29 @@ enum TodoShDifferences {
         }
 
         return true
+    }
+
+    /// The files of the case that `command` reads lines of: the todo file; done.txt too for
+    /// `lsa`; FILE for `lf FILE`; for `lsc` and `lsprj`, those TODOTXT_SOURCEVAR names (the
+    /// todo file unless it names done.txt alone).
+    private static func listedFiles(_ command: Command) -> [String] {
+        switch command.action ?? "" {
+        case "lsa", "listall":
+            return ["todo.txt", "done.txt"]
+        case "lf", "listfile":
+            guard let index = command.words.firstIndex(where: { !$0.hasPrefix("-") }),
+                index + 1 < command.words.count
+            else { return [] }
+            return [command.words[index + 1]]
+        case "lsc", "listcon", "lsprj", "listproj":
+            let source = command.environment["TODOTXT_SOURCEVAR"] ?? "$TODO_FILE"
+            let named = [("TODO_FILE", "todo.txt"), ("DONE_FILE", "done.txt")].filter {
+                source.contains($0.0)
+            }
+            return named.isEmpty ? ["todo.txt"] : named.map(\.1)
+        default:
+            return ["todo.txt"]
+        }
     }
 
     /// Whether `command` is `del N TERM` (or `rm`) and line N of `lines` ends with TERM and a CR.

@@ -7,6 +7,11 @@ extension Session {
     func dispatch(_ words: [String]) throws -> Int32 {
         guard let first = words.first else {
             guard !settings.defaultAction.isEmpty else { throw usage() }
+            // As todo.sh: an add-on named by the whole default action (in any case) runs with
+            // no arguments at all; any other default action is read as a command line.
+            if let addon = try addon(named: settings.defaultAction.lowercased()) {
+                return runAddon(addon, arguments: [])
+            }
             let defaultWords: [String]
             do {
                 defaultWords = try ShellWords.split(settings.defaultAction)

@@ -74,6 +74,16 @@ $ printf 'shift\nIFS=-\nprintf "TODO: %%s\\n" "$*"\n' > .todo/actions/foo2 && ch
 $ TODOTXT_DEFAULT_ACTION='foo2 a "b c" d' todo
 TODO: a-b c-d
 
+# a default action that is just an add-on's name (in any case) runs it with no arguments, as
+# todo.sh does; named on the command line, it gets its name first
+$ printf 'echo "TODO: $# arguments"\n' > .todo/actions/bare && chmod +x .todo/actions/bare
+
+$ TODOTXT_DEFAULT_ACTION=BARE todo
+TODO: 0 arguments
+
+$ todo bare x
+TODO: 2 arguments
+
 # add-ons get the variables todo.sh exports
 $ printf '#!/bin/sh\n[ "$1" = usage ] && exit 0\nfor name in HIDE_CONTEXTS_SUBSTITUTION HIDE_PROJECTS_SUBSTITUTION HIDE_PRIORITY_SUBSTITUTION RED WHITE NONE PRI_A PRI_X DEFAULT COLOR_DONE SENTENCE_DELIMITERS TODOTXT_CFG_FILE TODOTXT_DEFAULT_ACTION TODOTXT_GLOBAL_CFG_FILE TODOTXT_PRIORITY_ON_ADD TODOTXT_SIGIL_BEFORE_PATTERN TODOTXT_SIGIL_VALID_PATTERN TODOTXT_SIGIL_AFTER_PATTERN TODOTXT_VERBOSE GREP_OPTIONS; do\n  eval "set=\\${$name+set}"; eval "value=\\$$name"; printf "%%s%%s%%s\\n" "$name" "${set:+=}" "$value"\ndone\n' > .todo/actions/vars && chmod +x .todo/actions/vars
 

@@ -322,7 +322,7 @@ enum TodoShDifferences {
     }
 
     /// The files of the case that `command` reads lines of: the todo file; done.txt too for
-    /// `lsa`; FILE for `lf FILE`; for `lsc` and `lsprj`, those TODOTXT_SOURCEVAR names (the
+    /// `lsa`; FILE (or FILE.txt) for `lf FILE`; for `lsc` and `lsprj`, those TODOTXT_SOURCEVAR names (the
     /// todo file unless it names done.txt alone).
     private static func listedFiles(_ command: Command) -> [String] {
         switch command.action ?? "" {
@@ -332,7 +332,9 @@ enum TodoShDifferences {
             guard let index = command.words.firstIndex(where: { !$0.hasPrefix("-") }),
                 index + 1 < command.words.count
             else { return [] }
-            return [command.words[index + 1]]
+            // `lf other` lists other.txt when there is no file named `other`.
+            let name = command.words[index + 1]
+            return [command.before[name] == nil ? name + ".txt" : name]
         case "lsc", "listcon", "lsprj", "listproj":
             let source = command.environment["TODOTXT_SOURCEVAR"] ?? "$TODO_FILE"
             let named = [("TODO_FILE", "todo.txt"), ("DONE_FILE", "done.txt")].filter {

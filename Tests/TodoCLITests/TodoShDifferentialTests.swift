@@ -274,7 +274,12 @@ enum TodoShDifferences {
         let editors = [
             "append", "app", "prepend", "prep", "replace", "del", "rm", "mv", "move", "deduplicate",
         ]
-        if editors.contains(action) && String(validating: todo, as: UTF8.self) == nil {
+        let files = listedFiles(command)
+        if editors.contains(action)
+            && files.contains(where: {
+                String(validating: command.before[$0] ?? [], as: UTF8.self) == nil
+            })
+        {
             return false
         }
         // Defect: files glued together when one lacks its final newline (`lsa` reads todo.txt
@@ -301,12 +306,19 @@ enum TodoShDifferences {
         {
             return false
         }
-        for name in listedFiles(command) {
+        for name in files {
             let lines = (command.before[name] ?? []).split(
                 separator: 0x0A, omittingEmptySubsequences: false)
             guard lines.contains(where: { $0.last == 0x0D }) else { continue }
             if lines.contains(where: { $0.elementsEqual([0x0D]) }) { return false }
             if ["lsc", "listcon", "lsprj", "listproj"].contains(action) { return false }
+            // Nor in colouring: a `+project` or `@context` that ends a CRLF line is coloured
+            // (todo.sh's pattern wants a blank or the line's end after it, and meets the CR).
+            if listings.contains(action) && command.colour
+                && lines.contains(where: endsWithTagBeforeCR)
+            {
+                return false
+            }
             let mixed = lines.contains { !$0.isEmpty && $0.last != 0x0D }
             let numbers = lines.contains { line in
                 line.last == 0x0D
@@ -322,12 +334,17 @@ enum TodoShDifferences {
     }
 
     /// The files of the case that `command` reads lines of: the todo file; done.txt too for
-    /// `lsa`; FILE (or FILE.txt) for `lf FILE`; for `lsc` and `lsprj`, those TODOTXT_SOURCEVAR names (the
-    /// todo file unless it names done.txt alone).
+    /// `lsa`; FILE (or FILE.txt) for `lf FILE`; DEST and SRC for `mv N DEST SRC`; for `lsc` and
+    /// `lsprj`, those TODOTXT_SOURCEVAR names (the todo file unless it names done.txt alone).
     private static func listedFiles(_ command: Command) -> [String] {
         switch command.action ?? "" {
         case "lsa", "listall":
             return ["todo.txt", "done.txt"]
+        case "mv", "move":
+            guard let index = command.words.firstIndex(where: { !$0.hasPrefix("-") }) else {
+                return ["todo.txt"]
+            }
+            return ["todo.txt"] + command.words.dropFirst(index + 2).prefix(2)
         case "lf", "listfile":
             guard let index = command.words.firstIndex(where: { !$0.hasPrefix("-") }),
                 index + 1 < command.words.count
@@ -344,6 +361,14 @@ enum TodoShDifferences {
         default:
             return ["todo.txt"]
         }
+    }
+
+    /// Whether `line` ends with a `+project` or `@context` word and a CR.
+    private static func endsWithTagBeforeCR(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.last == 0x0D else { return false }
+        let word = line.dropLast().reversed().prefix { $0 != 0x20 && $0 != 0x09 }
+        guard let first = word.last, word.count > 1 else { return false }
+        return first == 0x2B || first == 0x40
     }
 
     /// Whether `command` is `del N TERM` (or `rm`) and line N of `lines` ends with TERM and a CR.

@@ -44,3 +44,14 @@ ${color yellow}1 (B) conky${color}
 --
 TODO: 1 of 1 tasks shown
 
+
+# a CRLF file lists as its LF twin: the CR is no part of the last word, which is coloured
+$ printf 'export PRI_A=$LIGHT_RED\nexport COLOR_DONE=$DARK_GREY\nexport COLOR_PROJECT=$PURPLE\nexport COLOR_CONTEXT=$BROWN\nexport COLOR_DATE=$BLUE\nexport COLOR_NUMBER=$LIGHT_GREEN\n' > .todo/config
+
+$ printf 'x 2026-11-02 done +old\r\n(A) call @phone\r\n' > crlf.txt
+
+$ todo lf crlf.txt | cat -v
+^[[1;31m^[[1;32m2^[[0m^[[1;31m (A) call ^[[0;33m@phone^[[0m^[[1;31m^[[0m
+^[[1;30m^[[1;32m1^[[0m^[[1;30m x ^[[0;34m2026-11-02^[[0m^[[1;30m done ^[[0;35m+old^[[0m^[[1;30m^[[0m
+--
+CRLF: 2 of 2 tasks shown

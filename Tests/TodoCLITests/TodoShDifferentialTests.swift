@@ -261,7 +261,7 @@ enum TodoShDifferences {
     /// defects that the README lists as not copied, nor where a listed departure changes what
     /// follows.
     static func comparable(_ command: Command, theirOutput text: String) -> Bool {
-        let action = command.action ?? ""
+        let action = resolvedAction(command)
         let todo = command.before["todo.txt"] ?? []
         let todoLines = todo.split(separator: 0x0A, omittingEmptySubsequences: false)
         let doneLines = (command.before["done.txt"] ?? []).split(
@@ -274,7 +274,7 @@ enum TodoShDifferences {
         let editors = [
             "append", "app", "prepend", "prep", "replace", "del", "rm", "mv", "move", "deduplicate",
         ]
-        let files = listedFiles(command)
+        let files = listedFiles(command, action: action)
         if editors.contains(action)
             && files.contains(where: {
                 String(validating: command.before[$0] ?? [], as: UTF8.self) == nil
@@ -336,8 +336,8 @@ enum TodoShDifferences {
     /// The files of the case that `command` reads lines of: the todo file; done.txt too for
     /// `lsa`; FILE (or FILE.txt) for `lf FILE`; DEST and SRC for `mv N DEST SRC`; for `lsc` and
     /// `lsprj`, those TODOTXT_SOURCEVAR names (the todo file unless it names done.txt alone).
-    private static func listedFiles(_ command: Command) -> [String] {
-        switch command.action ?? "" {
+    private static func listedFiles(_ command: Command, action: String) -> [String] {
+        switch action {
         case "lsa", "listall":
             return ["todo.txt", "done.txt"]
         case "mv", "move":
@@ -361,6 +361,14 @@ enum TodoShDifferences {
         default:
             return ["todo.txt"]
         }
+    }
+
+    /// The action `command` runs: its first word that is not an option, else the first word of
+    /// TODOTXT_DEFAULT_ACTION (lower-cased, as both programs take it).
+    private static func resolvedAction(_ command: Command) -> String {
+        if let action = command.action { return action }
+        let fallback = command.environment["TODOTXT_DEFAULT_ACTION"] ?? ""
+        return fallback.split(separator: " ").first.map { $0.lowercased() } ?? ""
     }
 
     /// Whether `line` ends with a `+project` or `@context` word and a CR.

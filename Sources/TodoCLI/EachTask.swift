@@ -32,6 +32,8 @@ extension Session {
                 case .success(let index):
                     try lineGuard.check(list, index)
                     try body(index, word, &list, &messages)
+                    // The body stops as todo.sh's `die` does, after what it wrote.
+                    if messages.stop != nil { return messages }
                 }
             }
             return messages

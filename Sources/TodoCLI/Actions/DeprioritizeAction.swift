@@ -27,6 +27,11 @@ struct DeprioritizeAction: TodoShAction {
             index, word, list, messages in
             if let new = TaskLine.prioritized(Array(try list.content(at: index)), nil) {
                 try list.replaceLine(at: index, with: new)
+                // A task that was only its priority is left empty, and todo.sh then stops.
+                if new.isEmpty {
+                    messages.stop = ["TODO: No updated task \(word)."]
+                    return
+                }
                 if verbose {
                     messages.echo(word, try list.content(at: index))
                     messages.out("TODO: \(word) deprioritized.")

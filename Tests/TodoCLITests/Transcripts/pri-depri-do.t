@@ -133,3 +133,14 @@ x 2026-11-22 lower
 x 2026-11-22 (AB) two
 x 2026-01-01 finished
 
+
+# depri of a task that is only its priority leaves the line empty, then stops as todo.sh does
+$ printf '(A) \n(B) two\n' > todo.txt
+
+$ todo depri 1 2
+TODO: No updated task 1.
+? 1
+
+$ cat -A todo.txt
+$
+(B) two$

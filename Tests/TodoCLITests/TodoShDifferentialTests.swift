@@ -291,9 +291,9 @@ enum TodoShDifferences {
         let listings = [
             "ls", "list", "lsa", "listall", "lsp", "listpri", "lf", "listfile", "command",
         ]
-        // In every file the command lists (``listedFiles(_:)``: `lf FILE` and `lsprj` with
-        // TODOTXT_SOURCEVAR read others than todo.txt), nor in what is hidden: a line of digits
-        // and blanks with a CR is a task to todo.sh.
+        // In every file the command lists (``listedFiles(_:action:)``: `lf FILE`, and `lsprj`
+        // with a source variable, read others than todo.txt), nor in what is hidden: a line of
+        // digits and blanks with a CR is a task to todo.sh.
         // Nor in the words of `lsc` and `lsprj` (todo.sh lists `@ctx` and `@ctx<CR>` apart).
         // Nor in where a line ends: `del N TERM` with TERM last on a CRLF line takes the blank
         // before TERM too (todo.sh's pattern for a term at the end does not match before a CR).
@@ -364,7 +364,7 @@ enum TodoShDifferences {
     }
 
     /// The action `command` runs: its first word that is not an option, else the first word of
-    /// TODOTXT_DEFAULT_ACTION (lower-cased, as both programs take it).
+    /// its default action, `TODOTXT_DEFAULT_ACTION` (lower-cased, as both programs take it).
     private static func resolvedAction(_ command: Command) -> String {
         if let action = command.action { return action }
         let fallback = command.environment["TODOTXT_DEFAULT_ACTION"] ?? ""

@@ -11,7 +11,8 @@ the program that ran, by the instructions spent in it. Functions of modules comp
 effect; so are names a later build no longer has. A stale list costs start-up time, never
 correctness: run this again after large changes to the start-up path.
 
-Usage: swift build -c release --static-swift-stdlib --scratch-path .build/static
+Usage: swift build -c release --static-swift-stdlib -Xswiftc -static-executable \
+           --scratch-path .build/static
        Scripts/startup-order.py [TODO] [OUTPUT]
 Needs valgrind (callgrind_annotate) and binutils (nm).
 """

@@ -5,6 +5,9 @@
 #
 #   Scripts/upstream-tests.sh [CHECKOUT]
 #
+# It tests the debug build, which it builds first, or the binary TODO_BINARY names (a release
+# build, for one).
+#
 # Prints every failing case, then "N passed, N failed". Cases listed in
 # Scripts/upstream-departures.txt fail on purpose (a departure the README lists); the script exits
 # 1 when any other case fails, or when a listed case starts to pass (so the list stays true).
@@ -18,8 +21,12 @@ if [ $# -ge 1 ]; then
 else
     git clone -q --depth 1 https://github.com/todotxt/todo.txt-cli "$work/cli"
 fi
-(cd "$here" && swift build --product todo >/dev/null)
-binary="$here/.build/debug/todo"
+if [ -n "${TODO_BINARY:-}" ]; then
+    binary=$(cd "$(dirname "$TODO_BINARY")" && pwd)/$(basename "$TODO_BINARY")
+else
+    (cd "$here" && swift build --product todo >/dev/null)
+    binary="$here/.build/debug/todo"
+fi
 
 # The suite fakes the clock through a `date` on PATH and TODO_TEST_TIME; `todo` reads the same
 # moment through TODOTXT_NOW. `exec -a` keeps the program name todo.sh, which messages show.

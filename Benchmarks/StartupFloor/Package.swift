@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // The start-up floor of todo-bench: a Swift "hello world", built as the benchmark builds `todo`
-// (release, Swift runtime linked statically) and with the flags `todo` is compiled and linked
+// (release, linked fully statically) and with the flags `todo` is compiled and linked
 // with (the root Package.swift's `commandSettings` and `commandLinking`).
 
 import PackageDescription

@@ -29,8 +29,9 @@ struct Options {
                        todo and its floor run more often in a quick row: as often as a quarter
                        of a second of todo's warm-up holds, up to 15)
           --todo       the todo binary to measure; by default the benchmark builds it with
-                       `swift build -c release --static-swift-stdlib --product todo
-                       --scratch-path .build/static` in the package and uses that
+                       `swift build -c release --static-swift-stdlib -Xswiftc
+                       -static-executable --product todo --scratch-path .build/static` in the
+                       package (fully static, as the README installs it) and uses that
           --no-todo-sh, --no-topydo
                        leave those tools out even when they are installed
           --limit      seconds a todo.sh or topydo run may take (default 30); a slower one is

@@ -9,22 +9,22 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// Builds `product` of the package at `package` in release mode with the Swift runtime linked
-/// statically, in the build folder `scratch`; returns the executable's path.
+/// Builds `product` of the package at `package` in release mode, linked fully statically (the
+/// Swift runtime and the C library, as the README installs `todo`), in the build folder
+/// `scratch`; returns the executable's path.
 func buildStatic(_ product: String, package: String, scratch: String) -> String? {
     guard let swift = Spawn.which("swift") else {
         print("todo-bench: swift is not on PATH; pass --todo PATH")
         return nil
     }
-    print(
-        "building \(product): swift build -c release --static-swift-stdlib --product \(product)"
-            + " --scratch-path \(scratch) ...")
+    let arguments = [
+        "build", "-c", "release", "--static-swift-stdlib", "-Xswiftc", "-static-executable",
+        "--product", product, "--scratch-path", scratch,
+    ]
+    print("building \(product): swift \(arguments.joined(separator: " ")) ...")
     let log = NSTemporaryDirectory() + "/todo-bench-build.log"
     let outcome = Spawn.run(
-        [
-            swift, "build", "-c", "release", "--static-swift-stdlib", "--product", product,
-            "--package-path", package, "--scratch-path", scratch,
-        ],
+        [swift] + arguments + ["--package-path", package],
         environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
         directory: package, outputPath: log + ".out", errorPath: log)
     guard outcome.status == 0 else {

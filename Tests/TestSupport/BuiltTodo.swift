@@ -11,9 +11,20 @@ public enum BuiltTodo {
     /// A global configuration path that does not exist.
     public static let noGlobalConfig = "/nonexistent/todo-global-config"
 
-    /// The executable's path: beside the test bundle or in a directory above it, else built
-    /// with `swift build --product todo`, else `todo` from `PATH`.
-    public static let path: String = locate() ?? build() ?? "todo"
+    /// The executable's path: the one `TODO_BINARY` names (to run the tests against a release
+    /// build, say the fully static one the README installs), else the one beside the test
+    /// bundle or in a directory above it, else built with `swift build --product todo`, else
+    /// `todo` from `PATH`.
+    public static let path: String = chosen() ?? built ?? "todo"
+
+    /// The folder of this build's products (the example programs, the debug `todo`), whatever
+    /// `TODO_BINARY` says.
+    public static var productsDirectory: String {
+        URL(fileURLWithPath: built ?? path).deletingLastPathComponent().path
+    }
+
+    /// The `todo` of this build: beside the test bundle, or built.
+    private static let built: String? = locate() ?? build()
 
     /// The directory that holds the executable, for a `PATH` that finds it.
     public static var directory: String {
@@ -111,6 +122,14 @@ public enum BuiltTodo {
     private final class Collected: @unchecked Sendable {
         var errors = Data()
         let done = DispatchSemaphore(value: 0)
+    }
+
+    /// The executable `TODO_BINARY` names, made absolute (the tests run it from other
+    /// directories).
+    private static func chosen() -> String? {
+        guard let named = ProcessInfo.processInfo.environment["TODO_BINARY"], !named.isEmpty
+        else { return nil }
+        return URL(fileURLWithPath: named).standardizedFileURL.path
     }
 
     /// The built executable beside the test bundle or in a directory above it (SwiftPM puts

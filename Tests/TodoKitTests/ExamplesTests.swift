@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The example programs: built on TodoKit alone, and doing what they say.
@@ -32,8 +33,8 @@ import Testing
 
     @Test func listOverduePrintsThePastDueOpenTasks() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TodoCommand.path)
-            .deletingLastPathComponent().appendingPathComponent("ListOverdue")
+        process.executableURL = URL(fileURLWithPath: BuiltTodo.productsDirectory)
+            .appendingPathComponent("ListOverdue")
         process.arguments = [
             Self.root.appendingPathComponent("Examples/todo.txt").path, "2026-11-25",
         ]

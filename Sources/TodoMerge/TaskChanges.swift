@@ -4,8 +4,8 @@ import TodoTxt
 /// counts behind a commit message such as `add 2, complete 1, edit 1`.
 ///
 /// Tasks are matched between the versions the way the merge matches them (same line, same text
-/// once completion, priority and dates are set aside, same words, then the single most similar
-/// task). A task that left the todo file and reached the done file was completed, when it was
+/// once completion, priority and dates are set aside, same words, the single most similar
+/// task, then the one task with words added at the end or start). A task that left the todo file and reached the done file was completed, when it was
 /// open before, or archived, when it was already done.
 package struct TaskChanges: Sendable, Hashable {
     /// Tasks that are new.

@@ -1,6 +1,7 @@
 /// A one-to-one correspondence between the tasks of two versions, found in tiers:
-/// explicit `id:`/`uuid:` tag, identical line, unique K1, unique K2, then a fuzzy mutual-best
-/// match of K1. Each tier only sees the tasks the earlier tiers left unmatched.
+/// explicit `id:`/`uuid:` tag, identical line, unique K1, unique K2, a fuzzy mutual-best
+/// match of K1, then a K1 that is the other's with words added at its end or start. Each tier
+/// only sees the tasks the earlier tiers left unmatched.
 struct TaskMatcher {
     /// The smallest similarity `1 - distance / max(length)` a fuzzy match needs.
     static let threshold = 0.6
@@ -22,6 +23,7 @@ struct TaskMatcher {
         pairUnique(left, right) { $0.k1 }
         pairUnique(left, right) { $0.k2 }
         pairFuzzy(left, right)
+        pairExtended(left, right)
     }
 
     /// Pairs tasks that neither version has in base: identical
@@ -104,6 +106,42 @@ struct TaskMatcher {
             guard let j = bestOfLeft[i].index, bestOfRight[j].index == i else { continue }
             pair(lefts[i], rights[j])
         }
+    }
+
+    /// Pairs unmatched tasks where one's K1 is the other's with whole words added at its end
+    /// or its start (what `append` and `prepend` do: `Buy milk` and `Buy milk and bread` are
+    /// too far apart for the fuzzy tier), when each is the other's only such candidate.
+    mutating func pairExtended(_ left: [MergeTask], _ right: [MergeTask]) {
+        let lefts = left.indices.filter { leftToRight[$0] == nil }
+        let rights = right.indices.filter { rightToLeft[$0] == nil }
+        guard !lefts.isEmpty, !rights.isEmpty, lefts.count * rights.count <= Self.fuzzyPairLimit
+        else { return }
+        let leftWords = lefts.map { left[$0].k1.split(separator: 0x20) }
+        let rightWords = rights.map { right[$0].k1.split(separator: 0x20) }
+        // For each task, its one candidate so far, or nil once it has two.
+        var candidateOfLeft = [Int?](repeating: nil, count: lefts.count)
+        var candidatesOfLeft = [Int](repeating: 0, count: lefts.count)
+        var candidateOfRight = [Int?](repeating: nil, count: rights.count)
+        var candidatesOfRight = [Int](repeating: 0, count: rights.count)
+        for i in lefts.indices {
+            for j in rights.indices where Self.extends(leftWords[i], rightWords[j]) {
+                candidateOfLeft[i] = j
+                candidatesOfLeft[i] += 1
+                candidateOfRight[j] = i
+                candidatesOfRight[j] += 1
+            }
+        }
+        for i in lefts.indices where candidatesOfLeft[i] == 1 {
+            guard let j = candidateOfLeft[i], candidatesOfRight[j] == 1 else { continue }
+            pair(lefts[i], rights[j])
+        }
+    }
+
+    /// Whether the shorter of two non-empty word lists begins or ends the longer one.
+    private static func extends(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> Bool {
+        let (shorter, longer) = a.count <= b.count ? (a, b) : (b, a)
+        guard !shorter.isEmpty, shorter.count < longer.count else { return false }
+        return longer.starts(with: shorter) || longer.suffix(shorter.count).elementsEqual(shorter)
     }
 
     /// Records a candidate; an equal score makes the best ambiguous (`nil`).

@@ -8,6 +8,12 @@ import TodoMerge
         mergeTexts([base], [ours], [theirs])
     }
 
+    @Test func anAppendMergesWithAPriorityOnAShortTask() {
+        let result = one("Buy milk", "Buy milk and bread", "(A) Buy milk")
+        #expect(result.isClean)
+        #expect(lines(result) == ["(A) Buy milk and bread"])
+    }
+
     @Test func completionWinsOverReprioritisation() {
         // R-completion-priority: done on one side, re-prioritised on the other → done.
         let result = one(

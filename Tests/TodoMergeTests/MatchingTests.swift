@@ -53,6 +53,19 @@ import TodoTxt
         #expect(match(["Buy milk"], ["Walk the dog"]) == [nil])
     }
 
+    @Test func wordsAddedAtTheEndOrStartPairWhenFuzzyIsTooFar() {
+        // What `append` and `prepend` make of a short task: too far apart for the fuzzy tier.
+        let result = match(
+            ["Buy milk", "Call mom", "Water plants"],
+            ["Water the plants", "Tonight: Call mom", "Buy milk and bread"])
+        #expect(result == [2, 1, 0])
+    }
+
+    @Test func addedWordsDoNotPairWhenTwoTasksCouldBeTheOne() {
+        #expect(match(["Call"], ["Call mom", "Call dad"]) == [nil])
+        #expect(match(["Buy milk", "bread"], ["Buy milk and bread"]) == [nil, nil])
+    }
+
     @Test func fuzzyRejectsTies() {
         // "Call mom" is equally close to "Call tom" and "Call bom": no single best.
         #expect(match(["Call mom"], ["Call tom", "Call bom"]) == [nil])

@@ -28,6 +28,12 @@ import TodoMerge
         #expect(changes.summary == "edit 1")
     }
 
+    @Test func anAppendToAShortTaskIsAnEdit() {
+        let changes = TaskChanges(
+            old: file(["(C) one +p", "two"]), new: file(["(C) one +p extra words", "two"]))
+        #expect(changes.summary == "edit 1")
+    }
+
     @Test func reopenAndDelete() {
         let changes = TaskChanges(
             old: file(base), new: file(["(B) Call mom @phone", "Pay rent"]))

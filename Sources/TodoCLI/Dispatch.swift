@@ -46,7 +46,7 @@ extension Session {
         } catch {
             throw CommandFailure.usage(error)
         }
-        if type.writesFiles { try createDataFiles() }
+        if action.createsDataFiles { try createDataFiles() }
         // Record what the action changes in the todo file, done.txt and the other files it
         // names, for `undo`, even when it fails after writing.
         var context = Context(session: self)

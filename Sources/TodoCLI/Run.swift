@@ -47,7 +47,11 @@ final class Session {
         do {
             options = try Options.parse(arguments)
         } catch {
-            return CommandFailure.render(UsageError.todoSh, program: program, console: console)
+            // `--file` is ours: say what is missing. todo.sh's options keep its usage text.
+            let failure: any Error =
+                error.option.hasPrefix("--file")
+                ? CommandFailure.die("\(program): option --file needs a PATH") : UsageError.todoSh
+            return CommandFailure.render(failure, program: program, console: console)
         }
         if options.version {
             console.line("todo \(todoVersion)")

@@ -83,9 +83,17 @@ import Testing
         #expect(result == Data(expected.utf8))
     }
 
-    /// The changed line itself edited by hand: undo refuses in one line and writes nothing.
-    @Test func theChangedLineEditedByHandIsRefused() throws {
-        let handEdit = Array("a\n(A) b task edited\nc\nd\n".utf8)
+    /// Words appended by hand to the changed line: the merge still knows the task, so the
+    /// priority is taken back and the words kept.
+    @Test func wordsAppendedByHandToTheChangedLineAreKept() throws {
+        let (undone, result) = try undoAfterHandEdit(Array("a\n(A) b task edited\nc\nd\n".utf8))
+        #expect(undone.status == 0, "\(undone.errorText)")
+        #expect(result == Data("a\nb task edited\nc\nd\n".utf8))
+    }
+
+    /// The changed line itself reworded by hand: undo refuses in one line and writes nothing.
+    @Test func theChangedLineRewordedByHandIsRefused() throws {
+        let handEdit = Array("a\n(A) b chore\nc\nd\n".utf8)
         let (undone, result) = try undoAfterHandEdit(handEdit)
         #expect(undone.status != 0)
         #expect(undone.errorText.contains("cannot take back 'pri 2 A'"))

@@ -61,6 +61,8 @@ protocol Action: Sendable {
     static var completionWords: CompletionWords { get }
     /// Whether the action writes the todo, done or report file.
     static var writesFiles: Bool { get }
+    /// Whether the missing todo, done and report files are created before it runs.
+    var createsDataFiles: Bool { get }
 
     /// Parses the action's arguments (the cursor stands after the action's name).
     init(_ arguments: inout ArgumentCursor) throws(UsageError)
@@ -77,6 +79,10 @@ protocol Action: Sendable {
 extension Action {
     /// Most actions write only the todo file, done.txt and the report.
     func otherFiles(_ settings: Settings) -> [String] { [] }
+
+    /// Whether the missing todo, done and report files are created before the action runs,
+    /// as todo.sh creates them: for every action that writes them.
+    var createsDataFiles: Bool { Self.writesFiles }
 
     /// Most actions complete nothing special.
     static var completion: CompletionKind { .none }

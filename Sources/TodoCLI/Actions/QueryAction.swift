@@ -13,7 +13,7 @@ struct QueryAction: Action {
     static let help = [
         "Selects tasks with an expression (+project @context pri:A-C due<today",
         "and/or/not, parentheses) and prints them sorted, as text, todotxt, json,",
-        "jsonl, csv or a {field} template. See the README for the language.",
+        "jsonl, csv or a {field} template. The language: QUERY LANGUAGE in todo.1.",
     ]
     static let writesFiles = false
     static let completionWords = CompletionWords(

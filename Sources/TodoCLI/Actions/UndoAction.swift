@@ -16,6 +16,10 @@ struct UndoAction: Action {
     /// Whether to list the history instead.
     let listing: Bool
 
+    /// An undo takes back changes to files that exist (or recreates one from its record), and
+    /// `--list` only reads: neither creates empty files.
+    var createsDataFiles: Bool { false }
+
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let word = arguments.next()
         guard word == nil || word == "--list", arguments.isAtEnd else {

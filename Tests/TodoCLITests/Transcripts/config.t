@@ -96,6 +96,11 @@ $ cd project/src && todo --file ../../data/todo.txt -p ls dated
 --
 TODO: 0 of 3 tasks shown
 
+# --file without its PATH says so, in one line
+$ todo --file
+todo: option --file needs a PATH
+? 1
+
 $ TODO_FILE=$HOME/data/todo.txt todo -p ls env
 3 env beats config
 --

@@ -304,6 +304,11 @@ $ XDG_STATE_HOME=$PWD/state todo undo
 todo: undo: nothing to undo
 ? 1
 
+# Neither undo nor undo --list creates missing todo files, as no listing does.
+$ mkdir fresh && XDG_STATE_HOME=$PWD/fresh-state todo --file fresh/todo.txt undo --list; XDG_STATE_HOME=$PWD/fresh-state todo --file fresh/todo.txt undo; ls -A fresh
+todo: undo: nothing to undo
+todo: undo: nothing to undo
+
 $ TODOTXT_HISTORY=0 todo undo
 todo: undo: the history is off (TODOTXT_HISTORY=0)
 ? 1

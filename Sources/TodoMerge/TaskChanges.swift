@@ -5,7 +5,8 @@ import TodoTxt
 ///
 /// Tasks are matched between the versions the way the merge matches them (same line, same text
 /// once completion, priority and dates are set aside, same words, the single most similar
-/// task, then the one task with words added at the end or start). A task that left the todo file and reached the done file was completed, when it was
+/// task, then the one task with words added at the end or start); a task left unmatched on
+/// both sides at the same line number was rewritten in place. A task that left the todo file and reached the done file was completed, when it was
 /// open before, or archived, when it was already done.
 package struct TaskChanges: Sendable, Hashable {
     /// Tasks that are new.
@@ -46,8 +47,19 @@ package struct TaskChanges: Sendable, Hashable {
             if before[index].item.isDone { archived += 1 } else { completed += 1 }
         }
         let matcher = TaskMatcher(stayed.map { before[$0] }, after)
-        added = matcher.rightToLeft.filter { $0 == nil }.count
-        for (position, partner) in matcher.leftToRight.enumerated() {
+        // A task rewritten in place (`replace`) is too unlike its old self to be matched, but
+        // it is still on the same line: an unmatched new task on an unmatched old task's line
+        // is that task, edited.
+        var partners = matcher.leftToRight
+        var newByLine: [Int: Int] = [:]
+        for (index, partner) in matcher.rightToLeft.enumerated() where partner == nil {
+            newByLine[after[index].line] = index
+        }
+        for (position, partner) in partners.enumerated() where partner == nil {
+            partners[position] = newByLine.removeValue(forKey: before[stayed[position]].line)
+        }
+        added = newByLine.count
+        for (position, partner) in partners.enumerated() {
             let task = before[stayed[position]]
             guard let partner else {
                 deleted += 1

@@ -34,6 +34,20 @@ import TodoMerge
         #expect(changes.summary == "edit 1")
     }
 
+    @Test func aTaskRewrittenInPlaceIsAnEdit() {
+        let changes = TaskChanges(
+            old: file(["(C) one +p", "two +proj", "three"]),
+            new: file(["(C) one +p", "something else entirely", "three", "four"]))
+        #expect(changes.summary == "add 1, edit 1")
+    }
+
+    @Test func aTaskRemovedWhileAnotherIsAddedElsewhereIsNoEdit() {
+        let changes = TaskChanges(
+            old: file(["(C) one +p", "two +proj", "three"]),
+            new: file(["(C) one +p", "three", "something else entirely"]))
+        #expect(changes.summary == "add 1, delete 1")
+    }
+
     @Test func reopenAndDelete() {
         let changes = TaskChanges(
             old: file(base), new: file(["(B) Call mom @phone", "Pay rent"]))

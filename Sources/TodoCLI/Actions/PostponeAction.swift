@@ -49,6 +49,12 @@ struct PostponeAction: Action {
                 let index = try session.taskIndex(word, in: list, file: file, usage: usage).get()
                 try lineGuard.check(list, index)
                 let task = TODOItem(parsingBytes: try list.content(at: index))
+                // A due: that is no date is the person's to mend: moving past it would leave
+                // the task with two due dates that disagree.
+                if task.dateTag("due") == nil, let value = task.tagValue("due") {
+                    throw CommandFailure.die(
+                        "\(program): postpone: task \(word) has due:\(value), which is not a date")
+                }
                 guard let item = TaskLine.postponed(task, by: offset, today: today)
                 else {
                     throw CommandFailure.die(

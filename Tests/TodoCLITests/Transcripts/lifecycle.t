@@ -200,6 +200,11 @@ $ todo postpone 1
 usage: todo postpone NR [NR ...] AMOUNT
 ? 2
 
+# A due: that is no date is refused before anything is written, so no task gets two.
+$ printf 'bad due:2026-02-30\n' >> todo.txt; cp todo.txt before.txt; todo postpone 1 4 1d; cmp todo.txt before.txt && echo unchanged; sed -i '$d' todo.txt
+todo: postpone: task 4 has due:2026-02-30, which is not a date
+unchanged
+
 $ cat todo.txt
 pay due:2027-02-09 t:2027-02-08
 overdue due:2026-11-29

@@ -228,12 +228,15 @@ struct HistoryFile {
     /// undo's entry is added after the others without decoding them. Every file is checked
     /// before any is written, so a refusal changes nothing.
     ///
+    /// With `skipping`, no file is read or written: the change is recorded as taken back
+    /// (its own change turned around), so that the next undo reaches the one before it.
+    ///
     /// - Returns: The command taken back and what it changed (see ``HistoryEntry/summary``).
     /// - Throws: ``Refusal`` when there is nothing to undo or the change cannot be placed on
     ///   the files as they are now; ``Unusable`` or the store's error when a file cannot be
     ///   read or written.
     func undoLast(
-        through storage: any TodoStorage, time: Int64
+        through storage: any TodoStorage, time: Int64, skipping: Bool = false
     ) throws -> (command: String, summary: String) {
         try locked {
             let fd = try? fileSystem.open(path, [], 0)
@@ -251,14 +254,15 @@ struct HistoryFile {
                 guard let target = history.undoTarget else {
                     throw Refusal(description: "nothing to undo")
                 }
-                let made = Self.record(of: try takeBack(target, through: storage), target)
+                let made = Self.record(
+                    of: skipping ? [] : try takeBack(target, through: storage), target)
                 history.record(command: "undo", time: time, files: made, undid: target.id)
                 try write(history)
                 return (target.command, target.summary)
             }
             guard let stored = found else { throw Refusal(description: "nothing to undo") }
             var lines = StoredLines(read: read)
-            if try stored.undoBySplicing(through: storage, lines: lines) {
+            if !skipping, try stored.undoBySplicing(through: storage, lines: lines) {
                 try write(appending: { out throws(Errno) in
                     let complete = try History.encodeUndo(
                         of: stored, id: nextID, time: time, lines: &lines
@@ -273,7 +277,8 @@ struct HistoryFile {
             }
             // Splicing was tried on these very hunks just now: straight to the merge.
             let made = Self.record(
-                of: try takeBack(target, through: storage, splicing: false), target)
+                of: skipping ? [] : try takeBack(target, through: storage, splicing: false),
+                target)
             let entry = HistoryEntry(
                 id: nextID, time: time, command: "undo", undid: target.id, files: made)
             try write(appending: { out throws(Errno) in

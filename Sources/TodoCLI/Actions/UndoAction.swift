@@ -4,17 +4,21 @@ import TodoHistory
 /// three-way merge, so that edits made by hand since are kept; `--list` shows the history.
 struct UndoAction: Action {
     static let names = ["undo"]
-    static let synopses = ["undo [--list]"]
+    static let synopses = ["undo [--list|--skip]"]
     static let help = [
         "Takes back the most recent change todo made to the todo file (and done.txt), keeping",
         "edits made by hand since; again to go further back. An undo can itself be undone",
         "once another command has written. --list shows the recorded changes, newest first.",
+        "--skip passes over the most recent change without touching the files, so that the",
+        "next undo reaches the one before (for a change that can no longer be taken back).",
         "The history is kept in $XDG_STATE_HOME/todo (TODOTXT_HISTORY=0 turns it off).",
     ]
     static let writesFiles = true
 
     /// Whether to list the history instead.
     let listing: Bool
+    /// Whether to pass over the most recent change instead of taking it back.
+    let skipping: Bool
 
     /// An undo takes back changes to files that exist (or recreates one from its record), and
     /// `--list` only reads: neither creates empty files.
@@ -22,12 +26,13 @@ struct UndoAction: Action {
 
     init(_ arguments: inout ArgumentCursor) throws(UsageError) {
         let word = arguments.next()
-        guard word == nil || word == "--list", arguments.isAtEnd else {
+        guard word == nil || word == "--list" || word == "--skip", arguments.isAtEnd else {
             throw .invalid(
                 action: "undo", message: "unexpected argument '\(word ?? "")'",
                 synopsis: Self.synopses[0])
         }
         listing = word == "--list"
+        skipping = word == "--skip"
     }
 
     /// Lists the history, or takes back its most recent change through the context's storage.
@@ -56,12 +61,18 @@ struct UndoAction: Action {
         let undone: (command: String, summary: String)
         do {
             undone = try file.undoLast(
-                through: context.storage, time: Session.historyTime(of: context.now))
+                through: context.storage, time: Session.historyTime(of: context.now),
+                skipping: skipping)
         } catch let refusal as HistoryFile.Refusal {
-            throw CommandFailure.die("\(program): undo: \(refusal)")
+            // A change that cannot be taken back would stop every later undo: say the way on.
+            let hint =
+                refusal.description.hasPrefix("cannot take back")
+                ? "; 'undo --skip' passes over it" : ""
+            throw CommandFailure.die("\(program): undo: \(refusal)\(hint)")
         }
         if context.operations.verbose {
-            context.console.line("TODO: Undid '\(undone.command)' (\(undone.summary)).")
+            context.console.line(
+                "TODO: \(skipping ? "Skipped" : "Undid") '\(undone.command)' (\(undone.summary)).")
         }
         return 0
     }

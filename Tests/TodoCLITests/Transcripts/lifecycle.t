@@ -286,8 +286,17 @@ by hand
 
 # An undo whose lines were changed by hand refuses and changes nothing.
 $ todo replace 2 "new text" >/dev/null; sed -i 's/new text/my text/' todo.txt; cp todo.txt t1; todo undo; cmp todo.txt t1 && echo unchanged
-todo: undo: cannot take back 'replace 2 new text': the lines it changed in $HOME/todo.txt were edited since
+todo: undo: cannot take back 'replace 2 new text': the lines it changed in $HOME/todo.txt were edited since; 'undo --skip' passes over it
 unchanged
+
+# --skip passes over such a change without touching the file; the next undo reaches the one before.
+$ printf 'a\nb\n' > todo.txt; todo add c >/dev/null; todo pri 1 A >/dev/null; sed -i 's/^(A) a$/x/' todo.txt; cp todo.txt t2; todo undo; todo undo --skip; cmp todo.txt t2 && echo unchanged; todo undo; cat todo.txt
+todo: undo: cannot take back 'pri 1 A': the lines it changed in $HOME/todo.txt were edited since; 'undo --skip' passes over it
+TODO: Skipped 'pri 1 A' (todo.txt -1 +1).
+unchanged
+TODO: Undid 'add c' (todo.txt +1).
+x
+b
 
 # Consecutive undos walk back; an undo is itself undone once another command wrote.
 $ printf 'a\n' > todo.txt; todo add b >/dev/null; todo add c >/dev/null; todo undo; todo undo; todo add d >/dev/null; todo undo; todo undo; cat todo.txt

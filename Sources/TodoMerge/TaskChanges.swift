@@ -6,8 +6,9 @@ import TodoTxt
 /// Tasks are matched between the versions the way the merge matches them (same line, same text
 /// once completion, priority and dates are set aside, same words, the single most similar
 /// task, then the one task with words added at the end or start); a task left unmatched on
-/// both sides at the same line number was rewritten in place. A task that left the todo file and reached the done file was completed, when it was
-/// open before, or archived, when it was already done.
+/// both sides at the same line number, with matched tasks after it, was rewritten in place. A
+/// task that left the todo file and reached the done file was completed, when it was open
+/// before, or archived, when it was already done.
 package struct TaskChanges: Sendable, Hashable {
     /// Tasks that are new.
     package var added = 0
@@ -49,14 +50,23 @@ package struct TaskChanges: Sendable, Hashable {
         let matcher = TaskMatcher(stayed.map { before[$0] }, after)
         // A task rewritten in place (`replace`) is too unlike its old self to be matched, but
         // it is still on the same line: an unmatched new task on an unmatched old task's line
-        // is that task, edited.
+        // is that task, edited, when tasks that stayed follow it in both versions (a last
+        // task deleted and a new one appended are what they are).
         var partners = matcher.leftToRight
+        var lastStayed = (old: -1, new: -1)
+        for (position, partner) in partners.enumerated() {
+            guard let partner else { continue }
+            lastStayed.old = max(lastStayed.old, before[stayed[position]].line)
+            lastStayed.new = max(lastStayed.new, after[partner].line)
+        }
         var newByLine: [Int: Int] = [:]
         for (index, partner) in matcher.rightToLeft.enumerated() where partner == nil {
             newByLine[after[index].line] = index
         }
         for (position, partner) in partners.enumerated() where partner == nil {
-            partners[position] = newByLine.removeValue(forKey: before[stayed[position]].line)
+            let line = before[stayed[position]].line
+            guard line < lastStayed.old, line < lastStayed.new else { continue }
+            partners[position] = newByLine.removeValue(forKey: line)
         }
         added = newByLine.count
         for (position, partner) in partners.enumerated() {

@@ -48,6 +48,12 @@ import TodoMerge
         #expect(changes.summary == "add 1, delete 1")
     }
 
+    @Test func theLastTaskDeletedAndAnotherAppendedIsNoEdit() {
+        let changes = TaskChanges(
+            old: file(["(C) one +p", "two +proj"]), new: file(["(C) one +p", "something new"]))
+        #expect(changes.summary == "add 1, delete 1")
+    }
+
     @Test func reopenAndDelete() {
         let changes = TaskChanges(
             old: file(base), new: file(["(B) Call mom @phone", "Pay rent"]))

@@ -21,6 +21,8 @@ struct HistoryFile {
     struct Refusal: Error, CustomStringConvertible {
         /// `nothing to undo`, or which change cannot be taken back and why.
         var description: String
+        /// Whether the refused change is in the history and could be passed over (`--skip`).
+        var skippable = false
     }
 
     /// The directory of the histories.
@@ -319,7 +321,9 @@ struct HistoryFile {
                 do {
                     return try change.undo(current: bytes)
                 } catch {
-                    throw Refusal(description: "cannot take back '\(target.command)': \(error)")
+                    throw Refusal(
+                        description: "cannot take back '\(target.command)': \(error)",
+                        skippable: true)
                 }
             }
         }

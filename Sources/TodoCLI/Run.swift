@@ -49,7 +49,7 @@ final class Session {
         } catch {
             // `--file` is ours: say what is missing. todo.sh's options keep its usage text.
             let failure: any Error =
-                error.option.hasPrefix("--file")
+                error.option == "--file"
                 ? CommandFailure.die("\(program): option --file needs a PATH") : UsageError.todoSh
             return CommandFailure.render(failure, program: program, console: console)
         }

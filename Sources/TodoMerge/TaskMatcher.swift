@@ -5,8 +5,8 @@
 struct TaskMatcher {
     /// The smallest similarity `1 - distance / max(length)` a fuzzy match needs.
     static let threshold = 0.6
-    /// Above this many candidate pairs the fuzzy tier is skipped: the tasks then count as
-    /// deleted and added, which never loses anything.
+    /// Above this many candidate pairs the fuzzy and added-words tiers are skipped: the tasks
+    /// then count as deleted and added, which never loses anything.
     static let fuzzyPairLimit = 40_000
 
     /// For each task of the left version, the index of its partner on the right.
@@ -84,10 +84,7 @@ struct TaskMatcher {
     /// Pairs unmatched tasks whose K1 similarity is at least ``threshold`` and each is the
     /// other's single best candidate (no tie).
     mutating func pairFuzzy(_ left: [MergeTask], _ right: [MergeTask]) {
-        let lefts = left.indices.filter { leftToRight[$0] == nil }
-        let rights = right.indices.filter { rightToLeft[$0] == nil }
-        guard !lefts.isEmpty, !rights.isEmpty, lefts.count * rights.count <= Self.fuzzyPairLimit
-        else { return }
+        guard let (lefts, rights) = unmatchedForPairs(left, right) else { return }
         let leftText = lefts.map { scalars(left[$0].k1) }
         let rightText = rights.map { scalars(right[$0].k1) }
         var bestOfLeft = [(score: Double, index: Int?)](
@@ -112,29 +109,36 @@ struct TaskMatcher {
     /// or its start (what `append` and `prepend` do: `Buy milk` and `Buy milk and bread` are
     /// too far apart for the fuzzy tier), when each is the other's only such candidate.
     mutating func pairExtended(_ left: [MergeTask], _ right: [MergeTask]) {
-        let lefts = left.indices.filter { leftToRight[$0] == nil }
-        let rights = right.indices.filter { rightToLeft[$0] == nil }
-        guard !lefts.isEmpty, !rights.isEmpty, lefts.count * rights.count <= Self.fuzzyPairLimit
-        else { return }
+        guard let (lefts, rights) = unmatchedForPairs(left, right) else { return }
         let leftWords = lefts.map { left[$0].k1.split(separator: 0x20) }
         let rightWords = rights.map { right[$0].k1.split(separator: 0x20) }
-        // For each task, its one candidate so far, or nil once it has two.
-        var candidateOfLeft = [Int?](repeating: nil, count: lefts.count)
+        // For each task, the last candidate seen and how many there were.
+        var candidateOfLeft = [Int](repeating: 0, count: lefts.count)
         var candidatesOfLeft = [Int](repeating: 0, count: lefts.count)
-        var candidateOfRight = [Int?](repeating: nil, count: rights.count)
         var candidatesOfRight = [Int](repeating: 0, count: rights.count)
         for i in lefts.indices {
             for j in rights.indices where Self.extends(leftWords[i], rightWords[j]) {
                 candidateOfLeft[i] = j
                 candidatesOfLeft[i] += 1
-                candidateOfRight[j] = i
                 candidatesOfRight[j] += 1
             }
         }
         for i in lefts.indices where candidatesOfLeft[i] == 1 {
-            guard let j = candidateOfLeft[i], candidatesOfRight[j] == 1 else { continue }
-            pair(lefts[i], rights[j])
+            let j = candidateOfLeft[i]
+            if candidatesOfRight[j] == 1 { pair(lefts[i], rights[j]) }
         }
+    }
+
+    /// The indices of the tasks still unmatched on each side, or `nil` when a side has none or
+    /// comparing every pair would pass ``fuzzyPairLimit``.
+    private func unmatchedForPairs(
+        _ left: [MergeTask], _ right: [MergeTask]
+    ) -> (lefts: [Int], rights: [Int])? {
+        let lefts = left.indices.filter { leftToRight[$0] == nil }
+        let rights = right.indices.filter { rightToLeft[$0] == nil }
+        guard !lefts.isEmpty, !rights.isEmpty, lefts.count * rights.count <= Self.fuzzyPairLimit
+        else { return nil }
+        return (lefts, rights)
     }
 
     /// Whether the shorter of two non-empty word lists begins or ends the longer one.

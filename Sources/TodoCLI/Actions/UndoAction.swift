@@ -65,9 +65,7 @@ struct UndoAction: Action {
                 skipping: skipping)
         } catch let refusal as HistoryFile.Refusal {
             // A change that cannot be taken back would stop every later undo: say the way on.
-            let hint =
-                refusal.description.hasPrefix("cannot take back")
-                ? "; 'undo --skip' passes over it" : ""
+            let hint = refusal.skippable ? "; 'undo --skip' passes over it" : ""
             throw CommandFailure.die("\(program): undo: \(refusal)\(hint)")
         }
         if context.operations.verbose {
